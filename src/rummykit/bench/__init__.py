@@ -1,0 +1,1 @@
+"""Benchmarks behind ``rummykit bench …``: each returns a JSON-ready dict of measured figures."""

@@ -1,0 +1,144 @@
+"""What every game engine shares: the rule-violation error, records and their JSON form.
+
+A game is fully described by its `Record`: which game, its rules, the seed of its shuffles, the
+seats and the list of actions. Storage keeps records; replay folds the actions into states.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+JSON = Any  # a value made of dict, list, str, int, float, bool and None
+
+
+class IllegalAction(ValueError):
+    """An action (or an input) that breaks a rule, with a stable ``code`` and the facts.
+
+    The engines never translate: the web layer turns ``code`` and ``params`` into a sentence.
+
+    >>> err = IllegalAction("opening_below_minimum", value=27, minimum=30)
+    >>> err.code, err.params
+    ('opening_below_minimum', {'value': 27, 'minimum': 30})
+    >>> str(err)
+    'opening_below_minimum: value=27, minimum=30'
+    """
+
+    def __init__(self, code: str, **params: Any) -> None:
+        self.code = code
+        self.params: dict[str, Any] = params
+        detail = ", ".join(f"{k}={v!r}" for k, v in params.items())
+        super().__init__(f"{code}: {detail}" if detail else code)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"code": self.code, "params": {k: _plain(v) for k, v in self.params.items()}}
+
+
+def _plain(value: Any) -> JSON:
+    if isinstance(value, str | int | float | bool) or value is None:
+        return value
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [_plain(v) for v in value]
+    return str(value)
+
+
+def new_rng(seed: int) -> random.Random:
+    """The only source of chance in a game: a generator owned by its state."""
+    return random.Random(seed)
+
+
+@dataclass(frozen=True)
+class Record:
+    """A whole game: enough to rebuild every state by replaying the actions in order.
+
+    ``actions`` holds each action's JSON form; ``seats`` names who sits where (a person's name
+    or a bot level), which the engines never read.
+    """
+
+    game: str
+    rules: Mapping[str, JSON]
+    seed: int
+    seats: Sequence[str]
+    actions: Sequence[JSON] = field(default_factory=tuple)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "game": self.game,
+            "rules": dict(self.rules),
+            "seed": self.seed,
+            "seats": list(self.seats),
+            "actions": list(self.actions),
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Record:
+        """Read a record's JSON form, raising ``IllegalAction("bad_record")`` on anything else.
+
+        >>> r = Record("romme", {}, 7, ["Ann", "easy"], [{"t": "draw"}])
+        >>> Record.loads(r.dumps()) == r
+        True
+        """
+        try:
+            if not isinstance(data, dict):
+                raise TypeError("not an object")
+            game, rules, seed = data["game"], data["rules"], data["seed"]
+            seats, actions = data["seats"], data.get("actions", [])
+            if not (isinstance(game, str) and isinstance(rules, dict)):
+                raise TypeError("game or rules")
+            if not isinstance(seed, int) or isinstance(seed, bool):
+                raise TypeError("seed")
+            if not (isinstance(seats, list) and all(isinstance(s, str) for s in seats)):
+                raise TypeError("seats")
+            if not isinstance(actions, list):
+                raise TypeError("actions")
+        except (KeyError, TypeError) as err:
+            raise IllegalAction("bad_record", reason=str(err)) from None
+        return cls(game, rules, seed, tuple(seats), tuple(actions))
+
+    @classmethod
+    def loads(cls, text: str) -> Record:
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, TypeError) as err:
+            raise IllegalAction("bad_json", reason=str(err)) from None
+        return cls.from_json(data)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Record):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    def __hash__(self) -> int:
+        return hash(self.dumps())
+
+
+ActionT = TypeVar("ActionT")
+ActionT_contra = TypeVar("ActionT_contra", contravariant=True)
+
+
+class Game(Protocol[ActionT_contra]):
+    """What the web layer, the CLI and the tests expect of every game's state."""
+
+    def apply(self, action: ActionT_contra) -> None:
+        """Check the whole action, then apply all of it, or raise `IllegalAction`."""
+
+    def can_apply(self, action: ActionT_contra) -> bool:
+        """Whether `apply` would accept the action, without changing anything."""
+
+    def view(self, seat: int) -> Any:
+        """What the seat may see, as plain data."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    def record(self) -> Record:
+        """The record that rebuilds this state."""
