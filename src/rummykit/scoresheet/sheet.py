@@ -1,0 +1,587 @@
+"""The score sheet's state and the actions that change it.
+
+A sheet is created from its `Settings` (a name and the point limit) and the first players. Four
+actions change it: `EnterRound` (a finished round, one entry per active player), `CorrectRound`
+(the same for a past round), `Join` and `Leave`. `Sheet.apply` checks the whole action first and
+either applies all of it or raises `IllegalAction` with a stable code; the sheet is then unchanged.
+Storage keeps the list of actions (see `Sheet.record` and `replay`), never a computed total.
+
+>>> sheet = Sheet(Settings("Friday", limit=300), ["Ann", "Bob", "Cleo"])
+>>> sheet.apply(EnterRound.of({0: 0, 1: 35, 2: 12}, went_out=0))
+>>> sheet.apply(EnterRound.of({0: 40, 1: -100, 2: 7}, went_out=1))
+>>> [(s.place, s.name, s.total, s.distance) for s in sheet.standings()]
+[(1, 'Bob', -65, 365), (2, 'Cleo', 19, 281), (3, 'Ann', 40, 260)]
+>>> sheet.apply(Join("Dana"))  # starts at the current highest total by default
+>>> sheet.players[3].start_total
+40
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any, TypeAlias
+
+from rummykit.core import JSON, IllegalAction, Record
+
+GAME = "scoresheet"
+"""The game kind of a sheet's `Record`."""
+
+LIMIT_PRESETS: tuple[int, ...] = (300, 500, 1000)
+"""The usual limits: a short evening, the usual game, a long game."""
+DEFAULT_LIMIT = 500
+LIMIT_MIN = 10
+LIMIT_MAX = 100_000
+POINTS_MIN = -999
+POINTS_MAX = 999
+NAME_MAX = 60
+PLAYER_NAME_MAX = 30
+PLAYERS_MIN = 2
+PLAYERS_MAX = 20
+
+
+class Start(StrEnum):
+    """The starting total a joining player chooses."""
+
+    ZERO = "zero"
+    HIGHEST = "highest"
+
+
+def clean_name(text: str) -> str:
+    """A name with runs of white space collapsed to one space and none at either end.
+
+    >>> clean_name("  Anna   Maria ")
+    'Anna Maria'
+    """
+    return " ".join(text.split())
+
+
+def _check_int(value: object, code: str, low: int, high: int, **facts: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise IllegalAction(code, value=value, minimum=low, maximum=high, **facts)
+    if not low <= value <= high:
+        raise IllegalAction(code, value=value, minimum=low, maximum=high, **facts)
+    return value
+
+
+def _check_player_name(name: object) -> str:
+    if not isinstance(name, str) or not clean_name(name):
+        raise IllegalAction("empty_player_name")
+    cleaned = clean_name(name)
+    if len(cleaned) > PLAYER_NAME_MAX:
+        raise IllegalAction("player_name_too_long", name=cleaned, maximum=PLAYER_NAME_MAX)
+    return cleaned
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What is chosen when a sheet is created: its name and the point limit that ends it.
+
+    >>> Settings("  Friday  night ").name
+    'Friday night'
+    >>> Settings("x", limit=5)
+    Traceback (most recent call last):
+    ...
+    rummykit.core.IllegalAction: bad_limit: value=5, minimum=10, maximum=100000
+    """
+
+    name: str
+    limit: int = DEFAULT_LIMIT
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not clean_name(self.name):
+            raise IllegalAction("empty_sheet_name")
+        name = clean_name(self.name)
+        if len(name) > NAME_MAX:
+            raise IllegalAction("sheet_name_too_long", maximum=NAME_MAX)
+        object.__setattr__(self, "name", name)
+        _check_int(self.limit, "bad_limit", LIMIT_MIN, LIMIT_MAX)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"name": self.name, "limit": self.limit}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Settings:
+        if not isinstance(data, dict) or "name" not in data or "limit" not in data:
+            raise IllegalAction("bad_settings")
+        return cls(data["name"], data["limit"])
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One player's result of one round: the hand sum, and whether the player went out.
+
+    The player who went out scores 0, or a credit (a negative number) for Hand-Rommé.
+    """
+
+    points: int
+    went_out: bool = False
+
+
+Entries: TypeAlias = tuple[tuple[int, Entry], ...]
+
+
+def _entries(data: Mapping[int, Entry | int]) -> Entries:
+    pairs = ((p, e if isinstance(e, Entry) else Entry(e)) for p, e in data.items())
+    return tuple(sorted(pairs, key=lambda pair: pair[0]))
+
+
+def _entries_to_json(entries: Entries) -> list[JSON]:
+    out: list[JSON] = []
+    for player, entry in entries:
+        item: dict[str, JSON] = {"p": player, "v": entry.points}
+        if entry.went_out:
+            item["out"] = True
+        out.append(item)
+    return out
+
+
+def _entries_from_json(data: JSON) -> Entries:
+    if not isinstance(data, list):
+        raise IllegalAction("bad_action", reason="entries")
+    pairs: list[tuple[int, Entry]] = []
+    for item in data:
+        if not isinstance(item, dict):
+            raise IllegalAction("bad_action", reason="entry")
+        player, points, out = item.get("p"), item.get("v"), item.get("out", False)
+        if not isinstance(player, int) or isinstance(player, bool):
+            raise IllegalAction("bad_action", reason="player")
+        if not isinstance(points, int) or isinstance(points, bool):
+            raise IllegalAction("bad_action", reason="points")
+        if not isinstance(out, bool):
+            raise IllegalAction("bad_action", reason="out")
+        pairs.append((player, Entry(points, out)))
+    if len({p for p, _ in pairs}) != len(pairs):
+        raise IllegalAction("duplicate_entry")
+    return tuple(sorted(pairs, key=lambda pair: pair[0]))
+
+
+@dataclass(frozen=True)
+class EnterRound:
+    """Close the next round with one entry per active player.
+
+    >>> EnterRound.of({0: 12, 1: 0}, went_out=1).to_json()
+    {'t': 'round', 'entries': [{'p': 0, 'v': 12}, {'p': 1, 'v': 0, 'out': True}]}
+    """
+
+    entries: Entries
+
+    @classmethod
+    def of(cls, points: Mapping[int, int], went_out: int | None = None) -> EnterRound:
+        """Build the action from ``{player: points}`` and the player who went out, if any."""
+        return cls(_entries({p: Entry(v, p == went_out) for p, v in points.items()}))
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"t": "round", "entries": _entries_to_json(self.entries)}
+
+
+@dataclass(frozen=True)
+class CorrectRound:
+    """Replace the entries of a past round (numbered from 1) by corrected ones."""
+
+    round: int
+    entries: Entries
+
+    @classmethod
+    def of(
+        cls, round_number: int, points: Mapping[int, int], went_out: int | None = None
+    ) -> CorrectRound:
+        return cls(round_number, EnterRound.of(points, went_out).entries)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"t": "correct", "round": self.round, "entries": _entries_to_json(self.entries)}
+
+
+@dataclass(frozen=True)
+class Join:
+    """A player joins before the next round, starting at 0 or at the current highest total."""
+
+    name: str
+    start: Start = Start.HIGHEST
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"t": "join", "name": self.name, "start": self.start.value}
+
+
+@dataclass(frozen=True)
+class Leave:
+    """A player leaves: the total is kept, the place is behind everyone who plays on."""
+
+    player: int
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"t": "leave", "player": self.player}
+
+
+Action: TypeAlias = EnterRound | CorrectRound | Join | Leave
+
+
+def action_from_json(data: JSON) -> Action:
+    """Read an action's JSON form; anything else raises ``IllegalAction("bad_action")``.
+
+    >>> action_from_json({"t": "leave", "player": 2})
+    Leave(player=2)
+    >>> action_from_json({"t": "join", "name": "Eve", "start": "zero"})
+    Join(name='Eve', start=<Start.ZERO: 'zero'>)
+    """
+    if not isinstance(data, dict):
+        raise IllegalAction("bad_action", reason="not an object")
+    kind = data.get("t")
+    if kind == "round":
+        return EnterRound(_entries_from_json(data.get("entries")))
+    if kind == "correct":
+        number = data.get("round")
+        if not isinstance(number, int) or isinstance(number, bool):
+            raise IllegalAction("bad_action", reason="round")
+        return CorrectRound(number, _entries_from_json(data.get("entries")))
+    if kind == "join":
+        name, start = data.get("name"), data.get("start", Start.HIGHEST.value)
+        if not isinstance(name, str) or start not in {s.value for s in Start}:
+            raise IllegalAction("bad_action", reason="join")
+        return Join(name, Start(start))
+    if kind == "leave":
+        player = data.get("player")
+        if not isinstance(player, int) or isinstance(player, bool):
+            raise IllegalAction("bad_action", reason="player")
+        return Leave(player)
+    raise IllegalAction("bad_action", reason="type")
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player of the sheet. ``first_round`` is the first round played (1 for the first
+    players); ``last_round`` is set when the player leaves: the last round played (0 if none)."""
+
+    id: int
+    name: str
+    start_total: int = 0
+    first_round: int = 1
+    last_round: int | None = None
+
+    @property
+    def has_left(self) -> bool:
+        return self.last_round is not None
+
+
+@dataclass(frozen=True)
+class Round:
+    """A closed round: its number, the entries of the players who took part, corrections made."""
+
+    number: int
+    entries: Entries
+    corrections: int = 0
+
+    @property
+    def went_out(self) -> int | None:
+        """The player who went out, or None when nobody did (the stock ran out)."""
+        return next((p for p, e in self.entries if e.went_out), None)
+
+    def points(self, player: int) -> int | None:
+        """The player's points in this round, or None when the player did not take part."""
+        return next((e.points for p, e in self.entries if p == player), None)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A line of the ranking: shared places for equal totals, leavers behind the others."""
+
+    place: int
+    player: int
+    name: str
+    total: int
+    distance: int
+    has_left: bool
+    has_lost: bool
+
+
+class Sheet:
+    """A score sheet: players, closed rounds and the totals they make.
+
+    Points are bad: a player who reaches the limit has lost and the game is over; the fewest
+    points win.
+    """
+
+    def __init__(self, settings: Settings, players: Sequence[str]) -> None:
+        names = [_check_player_name(name) for name in players]
+        if len(names) < PLAYERS_MIN:
+            raise IllegalAction("too_few_players", minimum=PLAYERS_MIN)
+        if len(names) > PLAYERS_MAX:
+            raise IllegalAction("too_many_players", maximum=PLAYERS_MAX)
+        seen: set[str] = set()
+        for name in names:
+            if name.casefold() in seen:
+                raise IllegalAction("duplicate_name", name=name)
+            seen.add(name.casefold())
+        self.settings = settings
+        self.players: list[Player] = [Player(i, name) for i, name in enumerate(names)]
+        self._first_names = tuple(names)
+        self.rounds: list[Round] = []
+        self._actions: list[Action] = []
+
+    # -- reading -------------------------------------------------------------------------
+
+    @property
+    def limit(self) -> int:
+        return self.settings.limit
+
+    @property
+    def active_players(self) -> list[Player]:
+        """The players who play the next round, in joining order."""
+        return [p for p in self.players if not p.has_left]
+
+    @property
+    def next_round(self) -> int:
+        return len(self.rounds) + 1
+
+    def total(self, player: int) -> int:
+        """Starting total plus every round's points."""
+        start = self.players[player].start_total
+        return start + sum(r.points(player) or 0 for r in self.rounds)
+
+    def totals(self) -> dict[int, int]:
+        return {p.id: self.total(p.id) for p in self.players}
+
+    def running_totals(self) -> list[dict[int, int]]:
+        """The totals after each round, of the players who had joined by then."""
+        totals: dict[int, int] = {}
+        out: list[dict[int, int]] = []
+        for rnd in self.rounds:
+            for player in self.players:
+                if player.first_round == rnd.number:
+                    totals[player.id] = player.start_total
+            for player_id, entry in rnd.entries:
+                totals[player_id] = totals.get(player_id, 0) + entry.points
+            out.append(dict(totals))
+        return out
+
+    @property
+    def losers(self) -> list[int]:
+        """The players whose total has reached the limit."""
+        return [p.id for p in self.players if self.total(p.id) >= self.limit]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether someone has reached the limit: the game is over."""
+        return bool(self.losers)
+
+    def standings(self) -> list[Standing]:
+        """The ranking: fewest points first, equal totals share the place, and players who
+        left rank behind everyone who played on.
+
+        >>> s = Sheet(Settings("x"), ["A", "B", "C", "D"])
+        >>> s.apply(EnterRound.of({0: 10, 1: 0, 2: 10, 3: 4}, went_out=1))
+        >>> s.apply(Leave(3))
+        >>> [(x.place, x.name) for x in s.standings()]
+        [(1, 'B'), (2, 'A'), (2, 'C'), (4, 'D')]
+        """
+        totals = self.totals()
+        out: list[Standing] = []
+        for group in (
+            [p for p in self.players if not p.has_left],
+            [p for p in self.players if p.has_left],
+        ):
+            ordered = sorted(group, key=lambda p: (totals[p.id], p.id))
+            offset = len(out)
+            place = 0
+            for index, player in enumerate(ordered):
+                if index == 0 or totals[player.id] != totals[ordered[index - 1].id]:
+                    place = offset + index + 1
+                total = totals[player.id]
+                out.append(
+                    Standing(
+                        place=place,
+                        player=player.id,
+                        name=player.name,
+                        total=total,
+                        distance=self.limit - total,
+                        has_left=player.has_left,
+                        has_lost=total >= self.limit,
+                    )
+                )
+        return out
+
+    # -- changing ------------------------------------------------------------------------
+
+    def check(self, action: Action) -> None:
+        """Raise `IllegalAction` if `apply` would refuse the action; change nothing."""
+        if isinstance(action, EnterRound):
+            self._check_round(action)
+        elif isinstance(action, CorrectRound):
+            self._check_correction(action)
+        elif isinstance(action, Join):
+            self._check_join(action)
+        elif isinstance(action, Leave):
+            self._check_leave(action)
+        else:
+            raise IllegalAction("bad_action", reason="type")
+
+    def can_apply(self, action: Action) -> bool:
+        try:
+            self.check(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply(self, action: Action) -> None:
+        """Check the whole action, then apply all of it, or raise `IllegalAction`."""
+        self.check(action)
+        if isinstance(action, EnterRound):
+            self.rounds.append(Round(self.next_round, action.entries))
+        elif isinstance(action, CorrectRound):
+            old = self.rounds[action.round - 1]
+            self.rounds[action.round - 1] = Round(old.number, action.entries, old.corrections + 1)
+        elif isinstance(action, Join):
+            self.players.append(
+                Player(
+                    id=len(self.players),
+                    name=clean_name(action.name),
+                    start_total=self._start_total(action.start),
+                    first_round=self.next_round,
+                )
+            )
+        else:
+            player = self.players[action.player]
+            self.players[action.player] = replace(player, last_round=len(self.rounds))
+        self._actions.append(action)
+
+    def _start_total(self, start: Start) -> int:
+        if start is Start.ZERO:
+            return 0
+        return max(self.total(p.id) for p in self.active_players)
+
+    def _check_not_over(self) -> None:
+        if self.is_over:
+            raise IllegalAction("game_over")
+
+    def _check_entries(self, entries: Entries, expected: Iterable[int]) -> None:
+        wanted = set(expected)
+        given = [p for p, _ in entries]
+        if len(set(given)) != len(given):
+            raise IllegalAction("duplicate_entry")
+        for player in given:
+            if not 0 <= player < len(self.players):
+                raise IllegalAction("unknown_player", player=player)
+            if player not in wanted:
+                raise IllegalAction("player_not_in_round", player=self.players[player].name)
+        missing = [self.players[p].name for p in sorted(wanted - set(given))]
+        if missing:
+            raise IllegalAction("missing_entries", players=missing)
+        out = [p for p, e in entries if e.went_out]
+        if len(out) > 1:
+            raise IllegalAction("several_went_out", players=[self.players[p].name for p in out])
+        for player, entry in entries:
+            name = self.players[player].name
+            _check_int(entry.points, "points_out_of_bounds", POINTS_MIN, POINTS_MAX, player=name)
+            if entry.went_out and entry.points > 0:
+                raise IllegalAction("went_out_with_points", player=name, value=entry.points)
+
+    def _check_round(self, action: EnterRound) -> None:
+        self._check_not_over()
+        self._check_entries(action.entries, (p.id for p in self.active_players))
+
+    def _check_correction(self, action: CorrectRound) -> None:
+        number = action.round
+        if isinstance(number, bool) or not 1 <= number <= len(self.rounds):
+            raise IllegalAction("unknown_round", round=number)
+        old = self.rounds[number - 1]
+        self._check_entries(action.entries, (p for p, _ in old.entries))
+        # A correction may not make someone reach the limit before the last round: the table
+        # would have stopped there. Check on a trial copy of the rounds.
+        saved = self.rounds
+        self.rounds = [*saved[: number - 1], Round(number, action.entries), *saved[number:]]
+        try:
+            for rnd, totals in zip(self.rounds[:-1], self.running_totals()[:-1], strict=True):
+                reached = sorted(p for p, total in totals.items() if total >= self.limit)
+                if reached:
+                    raise IllegalAction(
+                        "correction_ends_game_early",
+                        round=rnd.number,
+                        players=[self.players[p].name for p in reached],
+                    )
+        finally:
+            self.rounds = saved
+
+    def _check_join(self, action: Join) -> None:
+        self._check_not_over()
+        name = _check_player_name(action.name)
+        if any(p.name.casefold() == name.casefold() for p in self.players):
+            raise IllegalAction("duplicate_name", name=name)
+        if len(self.active_players) >= PLAYERS_MAX:
+            raise IllegalAction("too_many_players", maximum=PLAYERS_MAX)
+        if not isinstance(action.start, Start):
+            raise IllegalAction("bad_action", reason="start")
+
+    def _check_leave(self, action: Leave) -> None:
+        self._check_not_over()
+        player = action.player
+        if isinstance(player, bool) or not 0 <= player < len(self.players):
+            raise IllegalAction("unknown_player", player=player)
+        if self.players[player].has_left:
+            raise IllegalAction("player_already_left", player=self.players[player].name)
+        if len(self.active_players) <= PLAYERS_MIN:
+            raise IllegalAction("too_few_players", minimum=PLAYERS_MIN)
+
+    # -- records -------------------------------------------------------------------------
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        return tuple(self._actions)
+
+    def record(self) -> Record:
+        """The record that rebuilds this sheet: settings, the first players, every action."""
+        return Record(
+            game=GAME,
+            rules=self.settings.to_json(),
+            seed=0,
+            seats=self._first_names,
+            actions=tuple(a.to_json() for a in self._actions),
+        )
+
+    def to_json(self) -> dict[str, JSON]:
+        """Everything a page or a client shows: settings, players, rounds, ranking."""
+        return {
+            "settings": self.settings.to_json(),
+            "players": [
+                {
+                    "id": p.id,
+                    "name": p.name,
+                    "start_total": p.start_total,
+                    "first_round": p.first_round,
+                    "last_round": p.last_round,
+                    "total": self.total(p.id),
+                }
+                for p in self.players
+            ],
+            "rounds": [
+                {
+                    "number": r.number,
+                    "entries": _entries_to_json(r.entries),
+                    "corrections": r.corrections,
+                }
+                for r in self.rounds
+            ],
+            "standings": [
+                {
+                    "place": s.place,
+                    "player": s.player,
+                    "name": s.name,
+                    "total": s.total,
+                    "distance": s.distance,
+                    "left": s.has_left,
+                    "lost": s.has_lost,
+                }
+                for s in self.standings()
+            ],
+            "over": self.is_over,
+        }
+
+
+def replay(record: Record) -> Sheet:
+    """Rebuild a sheet from its record, checking every action again."""
+    if record.game != GAME:
+        raise IllegalAction("bad_record", reason="game")
+    sheet = Sheet(Settings.from_json(record.rules), list(record.seats))
+    for data in record.actions:
+        sheet.apply(action_from_json(data))
+    return sheet
