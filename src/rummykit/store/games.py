@@ -1,0 +1,186 @@
+"""Stored games: a row per game and its append-only action log.
+
+A game is created with its kind, rules, seed and seats; each human seat gets a secret token
+(returned once, stored only as its SHA-256). Actions are appended one at a time with the
+position the caller expects (``seq``, counting from 1): if another request or process wrote
+that position first, `append_action` raises `Conflict` and nothing is written; the caller
+reloads the record and tells the player.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from rummykit.core import JSON, Record
+from rummykit.store.database import Database
+from rummykit.store.errors import Conflict, NotFound
+from rummykit.store.models import Game, GameAction, utcnow
+
+STATUSES = ("active", "over", "abandoned")
+
+
+def new_token() -> str:
+    """An unguessable token for a link or a seat (128 random bits)."""
+    return secrets.token_urlsafe(16)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """A created game: its id and the token of each human seat (seat number -> token)."""
+
+    id: str
+    seat_tokens: dict[int, str]
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    kind: str
+    status: str
+    seats: tuple[str, ...]
+    human_seats: tuple[int, ...]
+    last_seq: int
+    created_at: datetime
+    updated_at: datetime
+
+
+class GameRepository:
+    """Create games, append their actions, load them back as records."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def create_game(
+        self,
+        kind: str,
+        rules: JSON,
+        seed: int,
+        seats: Sequence[str],
+        human_seats: Iterable[int] = (),
+    ) -> NewGame:
+        """Store a new game; ``human_seats`` get a token each, the other seats are bots."""
+        humans = set(human_seats)
+        if not humans <= set(range(len(seats))):
+            raise ValueError("a human seat is not a seat of the game")
+        tokens = {seat: new_token() for seat in sorted(humans)}
+        game_id = secrets.token_urlsafe(12)
+        async with self.db.session() as session:
+            session.add(
+                Game(
+                    id=game_id,
+                    kind=kind,
+                    rules=rules,
+                    seed=seed,
+                    seats=list(seats),
+                    seat_token_hashes=[
+                        hash_token(tokens[s]) if s in tokens else None for s in range(len(seats))
+                    ],
+                    status="active",
+                )
+            )
+        return NewGame(game_id, tokens)
+
+    async def append_action(self, game_id: str, seq: int, action: JSON) -> None:
+        """Write the action at position ``seq`` (1 for the first), which must be the next one.
+
+        Raises `Conflict` when that position is taken (a lost race) or is not the next one,
+        and `NotFound` for an unknown game.
+        """
+        try:
+            async with self.db.session() as session:
+                game = await session.get(Game, game_id)
+                if game is None:
+                    raise NotFound(game_id)
+                last = await self._last_seq(session, game_id)
+                if seq != last + 1:
+                    raise Conflict(last)
+                session.add(GameAction(game_id=game_id, seq=seq, action=action))
+                await session.execute(
+                    update(Game).where(Game.id == game_id).values(updated_at=utcnow())
+                )
+        except IntegrityError:
+            async with self.db.session() as session:
+                raise Conflict(await self._last_seq(session, game_id)) from None
+
+    async def set_status(self, game_id: str, status: str) -> None:
+        if status not in STATUSES:
+            raise ValueError(f"unknown status {status!r}")
+        async with self.db.session() as session:
+            result = await session.execute(
+                update(Game).where(Game.id == game_id).values(status=status, updated_at=utcnow())
+            )
+            if result.rowcount == 0:  # type: ignore[attr-defined]
+                raise NotFound(game_id)
+
+    async def load_record(self, game_id: str) -> Record:
+        """The game's record: everything needed to replay it."""
+        async with self.db.session() as session:
+            game = await session.get(Game, game_id)
+            if game is None:
+                raise NotFound(game_id)
+            rows = await session.scalars(
+                select(GameAction.action)
+                .where(GameAction.game_id == game_id)
+                .order_by(GameAction.seq)
+            )
+            return Record(game.kind, game.rules, game.seed, tuple(game.seats), tuple(rows))
+
+    async def actions_since(self, game_id: str, seq: int) -> list[tuple[int, JSON]]:
+        """The actions after position ``seq``, for a client that reconnects."""
+        async with self.db.session() as session:
+            rows = await session.execute(
+                select(GameAction.seq, GameAction.action)
+                .where(GameAction.game_id == game_id, GameAction.seq > seq)
+                .order_by(GameAction.seq)
+            )
+            return [(s, a) for s, a in rows]
+
+    async def info(self, game_id: str) -> GameInfo:
+        async with self.db.session() as session:
+            game = await session.get(Game, game_id)
+            if game is None:
+                raise NotFound(game_id)
+            return GameInfo(
+                id=game.id,
+                kind=game.kind,
+                status=game.status,
+                seats=tuple(game.seats),
+                human_seats=tuple(i for i, h in enumerate(game.seat_token_hashes) if h),
+                last_seq=await self._last_seq(session, game_id),
+                created_at=game.created_at,
+                updated_at=game.updated_at,
+            )
+
+    async def seat_of(self, game_id: str, token: str | None) -> int | None:
+        """The seat that ``token`` claims in the game, or None (checked in constant time)."""
+        if not token:
+            return None
+        async with self.db.session() as session:
+            game = await session.get(Game, game_id)
+            if game is None:
+                return None
+            wanted = hash_token(token)
+            for seat, stored in enumerate(game.seat_token_hashes):
+                if stored and hmac.compare_digest(stored, wanted):
+                    return seat
+            return None
+
+    @staticmethod
+    async def _last_seq(session: AsyncSession, game_id: str) -> int:
+        value = await session.scalar(
+            select(func.coalesce(func.max(GameAction.seq), 0)).where(GameAction.game_id == game_id)
+        )
+        return int(value or 0)

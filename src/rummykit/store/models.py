@@ -1,0 +1,103 @@
+"""The tables: games as append-only action logs, and score sheets as versioned entry logs.
+
+Nothing computed is stored: a game is its record (kind, rules, seed, seats and the actions in
+order) and a score sheet is its settings and entries; the engines rebuild the rest. The unique
+``(game_id, seq)`` and ``(sheet_id, seq)`` pairs make a lost race an error instead of a silent
+overwrite, even between several processes on one database.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+# Stable constraint names, so that migrations can refer to them on every database.
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+# SQLite only auto-increments a column declared exactly INTEGER PRIMARY KEY.
+BigId = BigInteger().with_variant(Integer(), "sqlite")
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class Game(Base):
+    """A game against the computer or between people: everything but its actions."""
+
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(32), index=True)
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    seats: Mapped[list[str]] = mapped_column(JSON)
+    # One entry per seat: the SHA-256 of the seat's secret token, or None for a computer seat.
+    seat_token_hashes: Mapped[list[str | None]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), default="active")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class GameAction(Base):
+    """One action of a game; ``seq`` counts from 1 and has no gaps."""
+
+    __tablename__ = "game_actions"
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_game_actions_game_id_seq"),)
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    action: Mapped[Any] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ScoreSheet(Base):
+    """A score sheet. Its id is the secret part of its link; ``version`` counts its entries."""
+
+    __tablename__ = "score_sheets"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    point_limit: Mapped[int] = mapped_column(Integer)
+    players: Mapped[list[str]] = mapped_column(JSON)
+    lang: Mapped[str] = mapped_column(String(8))
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ScoreSheetEntry(Base):
+    """One change of a score sheet (a round, a correction, a join, a leave), never rewritten."""
+
+    __tablename__ = "score_sheet_entries"
+    __table_args__ = (
+        UniqueConstraint("sheet_id", "seq", name="uq_score_sheet_entries_sheet_id_seq"),
+    )
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    sheet_id: Mapped[str] = mapped_column(ForeignKey("score_sheets.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    action: Mapped[Any] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -1,0 +1,130 @@
+"""Stored score sheets: settings, first players and a versioned log of entries.
+
+The id of a sheet is the secret part of its link. ``version`` is the number of entries; an
+entry is appended only if the caller saw the current version (optimistic concurrency): a
+second phone that entered the same round a moment later gets `Conflict` and nothing is written.
+The conditional ``UPDATE … WHERE version = expected`` and the unique ``(sheet_id, seq)`` both
+guard this, so it holds across several processes too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+
+from rummykit.core import JSON, Record
+from rummykit.store.database import Database
+from rummykit.store.errors import Conflict, NotFound
+from rummykit.store.games import new_token
+from rummykit.store.models import ScoreSheet, ScoreSheetEntry, utcnow
+
+GAME = "scoresheet"
+
+
+@dataclass(frozen=True)
+class StoredSheet:
+    """A sheet as stored: its record (settings as rules, first players as seats, entries as
+    actions), its version and the language it was created in."""
+
+    id: str
+    record: Record
+    version: int
+    lang: str
+    created_at: datetime
+    updated_at: datetime
+
+
+class SheetRepository:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def create(self, name: str, limit: int, players: Sequence[str], lang: str) -> str:
+        """Store a new sheet and return its id (an unguessable token)."""
+        sheet_id = new_token()
+        async with self.db.session() as session:
+            session.add(
+                ScoreSheet(
+                    id=sheet_id,
+                    name=name,
+                    point_limit=limit,
+                    players=list(players),
+                    lang=lang,
+                    version=0,
+                )
+            )
+        return sheet_id
+
+    async def load(self, sheet_id: str) -> StoredSheet:
+        async with self.db.session() as session:
+            sheet = await session.get(ScoreSheet, sheet_id)
+            if sheet is None:
+                raise NotFound(sheet_id)
+            rows = await session.scalars(
+                select(ScoreSheetEntry.action)
+                .where(ScoreSheetEntry.sheet_id == sheet_id)
+                .order_by(ScoreSheetEntry.seq)
+            )
+            actions = tuple(rows)
+            record = Record(
+                GAME,
+                {"name": sheet.name, "limit": sheet.point_limit},
+                0,
+                tuple(sheet.players),
+                actions,
+            )
+            return StoredSheet(
+                id=sheet.id,
+                record=record,
+                version=sheet.version,
+                lang=sheet.lang,
+                created_at=sheet.created_at,
+                updated_at=sheet.updated_at,
+            )
+
+    async def version(self, sheet_id: str) -> int:
+        async with self.db.session() as session:
+            value = await session.scalar(
+                select(ScoreSheet.version).where(ScoreSheet.id == sheet_id)
+            )
+            if value is None:
+                raise NotFound(sheet_id)
+            return int(value)
+
+    async def append(self, sheet_id: str, expected_version: int, action: JSON) -> int:
+        """Append an entry if the sheet is still at ``expected_version``; return the new one.
+
+        Raises `Conflict` (with the current version) when someone else wrote first.
+        """
+        try:
+            async with self.db.session() as session:
+                result = await session.execute(
+                    update(ScoreSheet)
+                    .where(ScoreSheet.id == sheet_id, ScoreSheet.version == expected_version)
+                    .values(version=expected_version + 1, updated_at=utcnow())
+                )
+                if result.rowcount == 0:  # type: ignore[attr-defined]
+                    current = await session.scalar(
+                        select(ScoreSheet.version).where(ScoreSheet.id == sheet_id)
+                    )
+                    if current is None:
+                        raise NotFound(sheet_id)
+                    raise Conflict(int(current))
+                session.add(
+                    ScoreSheetEntry(sheet_id=sheet_id, seq=expected_version + 1, action=action)
+                )
+        except IntegrityError:
+            raise Conflict(await self.version(sheet_id)) from None
+        return expected_version + 1
+
+    async def entries_since(self, sheet_id: str, version: int) -> list[tuple[int, JSON]]:
+        async with self.db.session() as session:
+            rows = await session.execute(
+                select(ScoreSheetEntry.seq, ScoreSheetEntry.action)
+                .where(ScoreSheetEntry.sheet_id == sheet_id, ScoreSheetEntry.seq > version)
+                .order_by(ScoreSheetEntry.seq)
+            )
+            return [(s, a) for s, a in rows]
