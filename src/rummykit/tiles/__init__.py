@@ -7,6 +7,20 @@
 
 from __future__ import annotations
 
+from rummykit.tiles.game import (
+    Action,
+    Draw,
+    NextRound,
+    Play,
+    State,
+    View,
+    action_from_json,
+    new_game,
+    parse_action,
+    replay,
+    replay_states,
+    resolve_play,
+)
 from rummykit.tiles.model import (
     MAX_COPIES,
     MAX_JOKERS,
@@ -25,21 +39,37 @@ from rummykit.tiles.model import (
     sort_tiles,
     table_tiles,
 )
+from rummykit.tiles.turn import TurnCheck, check_turn, describe_rework
 
 __all__ = [
     "MAX_COPIES",
     "MAX_JOKERS",
     "MAX_NUMBER",
+    "Action",
     "Colour",
+    "Draw",
     "JokerMeaning",
+    "NextRound",
+    "Play",
     "Rules",
+    "State",
     "TableSet",
     "Tile",
+    "TurnCheck",
+    "View",
+    "action_from_json",
+    "check_turn",
+    "describe_rework",
     "format_table",
     "format_tiles",
+    "new_game",
+    "parse_action",
     "parse_table",
     "parse_tiles",
     "read_set",
+    "replay",
+    "replay_states",
+    "resolve_play",
     "set_value",
     "sort_tiles",
     "table_tiles",

@@ -399,8 +399,15 @@ class TableSet:
     @property
     def kind(self) -> SetKind:
         """``"group"`` when every tile stands for one number, else ``"run"``."""
-        numbers = {n for n, _ in self.meanings()}
-        return "group" if len(numbers) == 1 else "run"
+        jokers = iter(self.jokers)
+        first: int | None = None
+        for tile in self.tiles:
+            number = tile.number if tile.number is not None else next(jokers).number
+            if first is None:
+                first = number
+            elif number != first:
+                return "run"
+        return "group"
 
     def meanings(self) -> list[tuple[int, Colour | None]]:
         """What each tile stands for, position by position: itself, or the joker's meaning."""

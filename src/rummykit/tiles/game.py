@@ -1,0 +1,805 @@
+"""A game of tile rummy: actions, the state that applies them, views, records and replay.
+
+A turn is submitted as the table it leaves: ``Play(table)`` lists every set on the table after
+the turn (tiles with their identities, each joker with what it stands for), and the engine
+judges it as a whole with `rummykit.tiles.turn.check_turn`. ``Draw()`` draws a tile and passes;
+with the pool empty it is a plain pass. ``NextRound()`` deals the next round once a round has
+been counted.
+
+>>> state = State.from_position(
+...     racks=["r10 r11 r12 b3", "k1 k2 k3 y9"], table="", to_move=0, seed=1
+... )
+>>> state.apply(Play.parse("play r10 r11 r12"))
+>>> state.view(1).log[-1]["value"], state.view(1).rack_sizes, state.to_move
+(33, (1, 4), 1)
+>>> state.apply(Play.parse("play r10 r11 r12 | k1 k2 k3"))
+Traceback (most recent call last):
+...
+rummykit.core.IllegalAction: first_meld_below_minimum: value=6, minimum=30
+>>> state.apply(Draw())
+>>> state.view(0).log[-1]
+mappingproxy({'code': 'draw', 'seat': 1, 'pool': 97})
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Literal, TypeAlias
+
+from rummykit.core import JSON, IllegalAction, Record, new_rng
+from rummykit.tiles.model import (
+    Rules,
+    TableSet,
+    Tile,
+    format_table,
+    format_tiles,
+    parse_table,
+    parse_tiles,
+    read_set,
+    table_tiles,
+)
+from rummykit.tiles.turn import TurnCheck, check_turn, describe_rework
+
+GAME = "tiles"
+Phase = Literal["play", "round_over", "game_over"]
+Event: TypeAlias = Mapping[str, JSON]
+
+# --- actions -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw one tile from the pool and pass; with the pool empty, just pass."""
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"t": "draw"}
+
+    def __str__(self) -> str:
+        return "draw"
+
+    def __repr__(self) -> str:
+        return "Draw()"
+
+
+@dataclass(frozen=True, slots=True)
+class NextRound:
+    """Start the next round after a round has been counted (any seat may ask)."""
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"t": "next_round"}
+
+    def __str__(self) -> str:
+        return "next round"
+
+    def __repr__(self) -> str:
+        return "NextRound()"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """The whole table as the player leaves it: every set, old and new, in any order.
+
+    >>> play = Play.parse("play r4 r5 *(r6) | b7 k7 y7")
+    >>> play
+    Play.parse('play r4 r5 *(r6) | b7 k7 y7')
+    >>> action_from_json(play.to_json()) == play
+    True
+    """
+
+    table: tuple[TableSet, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "table", tuple(self.table))
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"t": "play", "table": [s.code for s in self.table]}
+
+    def __str__(self) -> str:
+        return f"play {format_table(self.table)}".rstrip()
+
+    def __repr__(self) -> str:
+        return f"Play.parse({str(self)!r})"
+
+    @staticmethod
+    def parse(text: str, rules: Rules | None = None) -> Play:
+        """Parse ``play <set> | <set> …`` with exact tile identities (``r5#1`` for the second
+        red five). To write tiles by face alone and let the position pick the copies, use
+        `resolve_play`."""
+        action = parse_action(text, rules)
+        if not isinstance(action, Play):
+            raise IllegalAction("bad_action", text=text)
+        return action
+
+
+Action: TypeAlias = Draw | Play | NextRound
+
+
+def parse_action(text: str, rules: Rules | None = None) -> Action:
+    """``draw``, ``next round`` or ``play <set> | <set> …``."""
+    words = text.strip().split(maxsplit=1)
+    head = words[0].lower() if words else ""
+    rest = words[1] if len(words) > 1 else ""
+    if head == "draw" and not rest:
+        return Draw()
+    if head == "next" and rest.strip().lower() == "round":
+        return NextRound()
+    if head == "play":
+        return Play(tuple(_read_table(rest.split("|") if rest.strip() else [], rules)))
+    raise IllegalAction("bad_action", text=text)
+
+
+def action_from_json(data: JSON, rules: Rules | None = None) -> Action:
+    """Read an action's JSON form; anything else raises ``IllegalAction("bad_action")``.
+
+    A play's sets are read against ``rules`` (the default rules when not given), so a set that
+    breaks the rules raises its own code (``set_too_small``…).
+
+    >>> action_from_json({"t": "draw"}), action_from_json({"t": "play", "table": ["r1 r2 r3"]})
+    (Draw(), Play.parse('play r1 r2 r3'))
+    >>> action_from_json({"t": "play", "table": "r1"})
+    Traceback (most recent call last):
+    ...
+    rummykit.core.IllegalAction: bad_action: reason='table must be a list of sets'
+    """
+    if not isinstance(data, Mapping):
+        raise IllegalAction("bad_action", reason="not an object")
+    kind = data.get("t")
+    if kind in ("draw", "next_round"):
+        if set(data) != {"t"}:
+            raise IllegalAction("bad_action", reason="unexpected fields")
+        return Draw() if kind == "draw" else NextRound()
+    if kind != "play":
+        raise IllegalAction("bad_action", reason="unknown action type")
+    if set(data) != {"t", "table"}:
+        raise IllegalAction("bad_action", reason="a play holds exactly t and table")
+    sets = data["table"]
+    if not isinstance(sets, list) or not all(isinstance(s, str) for s in sets):
+        raise IllegalAction("bad_action", reason="table must be a list of sets")
+    return Play(tuple(_read_table(sets, rules)))
+
+
+def _read_table(sets: Sequence[str], rules: Rules | None) -> list[TableSet]:
+    try:
+        return parse_table(list(sets), rules)
+    except IllegalAction as err:
+        if err.code in ("bad_tile", "duplicate_tile"):
+            raise IllegalAction("bad_action", reason=err.code, **err.params) from None
+        raise
+
+
+def resolve_play(
+    text: str, table: Sequence[TableSet], rack: Sequence[Tile], rules: Rules | None = None
+) -> Play:
+    """A play written by faces (``r5``, ``*``), its copies taken from the position.
+
+    Each face takes a copy still on the table first, then one from the rack (a ``#n`` suffix
+    names a copy exactly). A joker takes the table joker that stands for what it stands for
+    here, else another table joker, else one from the rack. What the sets mean is then checked
+    by the engine.
+
+    >>> table = parse_table("r5 r6 r7 | r5#1 b5 k5")
+    >>> resolve_play("r5 r6 r7 r8 | r5 b5 k5", table, parse_tiles("r8"))
+    Play.parse('play r5 r6 r7 r8 | r5#1 b5 k5')
+    """
+    rules = rules or Rules()
+    words = text.strip()
+    if words.lower().startswith("play"):
+        words = words[4:]
+    texts = words.split("|") if words.strip() else []
+    raw = [[w for w in t.replace(",", " ").split()] for t in texts]
+    on_table = table_tiles(table)
+    joker_meaning = {j: m for s in table for j, (_, m) in s.joker_meanings().items()}
+    used: set[Tile] = set()
+    pinned = {Tile.parse(w.split("(")[0]) for ws in raw for w in ws if "#" in w.split("(")[0]}
+    used |= pinned
+    sources = [*on_table, *rack]
+    result: list[list[str]] = []
+    for ws in raw:
+        codes: list[str] = []
+        for word in ws:
+            face, _, meaning = word.partition("(")
+            if "#" in face:
+                codes.append(word)
+                continue
+            base = Tile.parse(face)
+            candidates = [t for t in sources if t.face == base.face and t not in used]
+            if base.is_joker and meaning:
+                wanted = meaning.rstrip(")")
+                same = [t for t in candidates if t in joker_meaning]
+                same = [t for t in same if joker_meaning[t].code == wanted] or same
+                candidates = same + [t for t in candidates if t not in same]
+            if not candidates:
+                codes.append(word)
+                continue
+            used.add(candidates[0])
+            codes.append(candidates[0].code + (f"({meaning}" if meaning else ""))
+        result.append(codes)
+    return Play(tuple(_read_table([" ".join(c) for c in result], rules)))
+
+
+# --- the state -----------------------------------------------------------------------------
+
+
+def _freeze(value: JSON) -> JSON:
+    if isinstance(value, Mapping):
+        return MappingProxyType({k: _freeze(v) for k, v in value.items()})
+    if isinstance(value, list | tuple):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def _thaw(value: JSON) -> JSON:
+    if isinstance(value, Mapping):
+        return {k: _thaw(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
+def _tiles(value: Sequence[Tile] | str) -> list[Tile]:
+    return parse_tiles(value) if isinstance(value, str) else list(value)
+
+
+class State:
+    """A game of tile rummy between ``players`` seats (2–4), shuffled from ``seed``.
+
+    Each round begins with the choice of the starter — every player draws a tile from the
+    shuffled pool, the lowest number starts, a player who draws a joker draws again, players
+    tied for the lowest draw again among themselves, and the tiles go back and the pool is
+    shuffled — then each player is dealt a rack. The starter is drawn before the racks are dealt
+    (as in the usual Rummikub rules): the tiles go back either way, and this way the pool is
+    always full enough to settle it. Every round draws its starter afresh. Play goes clockwise,
+    seat 0, 1, 2…
+
+    Public attributes are read-only by convention; only `apply` changes them.
+    """
+
+    def __init__(self, rules: Rules | None = None, players: int = 2, seed: int = 0) -> None:
+        rules = rules or Rules()
+        if not isinstance(rules, Rules):
+            raise IllegalAction("bad_rules", field=None, value=None, expected="a Rules value")
+        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
+            raise IllegalAction("bad_players", players=players, expected="2..4")
+        total = len(rules.pool())
+        if players * rules.rack_for(players) > total:
+            raise IllegalAction(
+                "bad_rules",
+                field="rack_size",
+                value=rules.rack_for(players),
+                expected=f"at most {total // players} with {players} players",
+            )
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise IllegalAction("bad_seed", seed=repr(seed))
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self._rng = new_rng(seed)
+        self._actions: list[Action] = []
+        self._forced = False
+        self.round = 0
+        self.phase: Phase = "play"
+        self.turn = 0
+        self.starter = 0
+        self.racks: list[list[Tile]] = [[] for _ in range(players)]
+        self.table: list[TableSet] = []
+        self.pool: list[Tile] = []
+        """The face-down tiles; the next tile drawn is the last one."""
+        self.opened = [False] * players
+        self.passes = 0
+        """Passes in a row with the pool empty; the round ends when every player has passed."""
+        self.last_drawn: list[Tile | None] = [None] * players
+        self.scores = [0] * players
+        self.round_scores: list[list[int]] = []
+        self.winners: list[int] = []
+        self.log: list[Event] = []
+        self._start_round()
+
+    # --- a round begins --------------------------------------------------------------------
+
+    def _event(self, code: str, **params: JSON) -> None:
+        self.log.append(_freeze({"code": code, **params}))
+
+    def _start_round(self) -> None:
+        self.round += 1
+        self._event("round_start", round=self.round)
+        pool = self.rules.pool()
+        self._rng.shuffle(pool)
+        self.starter = self._choose_starter(pool)
+        size = self.rules.rack_for(self.players)
+        racks: list[list[Tile]] = [[] for _ in range(self.players)]
+        for _ in range(size):
+            for k in range(self.players):
+                racks[(self.starter + k) % self.players].append(pool.pop())
+        self._begin(racks, [], pool, self.starter)
+
+    def _begin(
+        self, racks: list[list[Tile]], table: list[TableSet], pool: list[Tile], to_move: int
+    ) -> None:
+        self.racks = racks
+        self.table = table
+        self.pool = pool
+        self.opened = [False] * self.players
+        self.passes = 0
+        self.last_drawn = [None] * self.players
+        self.turn = to_move
+        self.phase = "play"
+        self._event(
+            "deal",
+            round=self.round,
+            rack_sizes=[len(r) for r in racks],
+            pool=len(pool),
+            to_move=to_move,
+        )
+
+    def _choose_starter(self, pool: list[Tile]) -> int:
+        contenders = list(range(self.players))
+        out: list[Tile] = []  # tiles drawn for the choice, returned at the end
+        while True:
+            numbers: dict[int, int] = {}
+            for seat in contenders:
+                while True:
+                    if not pool:  # only with very small sets: put the drawn tiles back
+                        pool.extend(out)
+                        out.clear()
+                        self._rng.shuffle(pool)
+                    tile = pool.pop()
+                    out.append(tile)
+                    self._event("starter_draw", seat=seat, tile=tile.code)
+                    if tile.number is not None:
+                        numbers[seat] = tile.number
+                        break
+            low = min(numbers.values())
+            tied = [s for s in contenders if numbers[s] == low]
+            if len(tied) == 1:
+                break
+            self._event("starter_tie", seats=tied, number=low)
+            contenders = tied
+        pool.extend(out)
+        self._rng.shuffle(pool)
+        self._event("starter", seat=tied[0])
+        return tied[0]
+
+    @classmethod
+    def from_position(
+        cls,
+        racks: Sequence[Sequence[Tile] | str],
+        table: Sequence[TableSet] | str = (),
+        *,
+        rules: Rules | None = None,
+        pool: Sequence[Tile] | str | None = None,
+        to_move: int = 0,
+        opened: Sequence[bool] | None = None,
+        seed: int = 0,
+    ) -> State:
+        """A game in the middle of its first round, as given (for tests, examples, puzzles).
+
+        ``pool`` lists the pool with the next tile to be drawn first; when it is ``None`` the
+        tiles named nowhere make up the pool in a shuffled order, otherwise every tile must be
+        named exactly once. ``opened`` says who has made the first meld (by default everybody
+        when the table holds sets, nobody when it is empty). Later rounds are dealt from the
+        seed.
+        Such a game has no `record`.
+        """
+        rules = rules or Rules()
+        state = cls(rules, len(racks), seed)
+        given = [_tiles(r) for r in racks]
+        sets = parse_table(table, rules) if isinstance(table, str) else list(table)
+        named = [t for r in given for t in r] + table_tiles(sets)
+        if pool is not None:
+            named += _tiles(pool)
+        if len(set(named)) != len(named):
+            raise IllegalAction("bad_position", reason="a tile is named twice")
+        outside = [t.code for t in named if not rules.has_tile(t)]
+        if outside:
+            raise IllegalAction("bad_position", reason="not in this set", tiles=outside)
+        everything = rules.pool()
+        rest = [t for t in everything if t not in set(named)]
+        if pool is None:
+            state._rng.shuffle(rest)
+            pool_tiles = rest
+        elif rest:
+            raise IllegalAction("bad_position", reason="tiles named nowhere", tiles=len(rest))
+        else:
+            pool_tiles = _tiles(pool)[::-1]
+        if not 0 <= to_move < len(racks):
+            raise IllegalAction("bad_position", reason="to_move", to_move=to_move)
+        state.log = []
+        state.round = 1
+        state._event("round_start", round=1)
+        checked = [read_set(s.tiles, rules, s.jokers or None) for s in sets]
+        state._begin(given, checked, pool_tiles, to_move)
+        state.opened = list(opened) if opened is not None else [bool(sets)] * len(racks)
+        if len(state.opened) != len(racks):
+            raise IllegalAction("bad_position", reason="opened", opened=len(state.opened))
+        state.starter = to_move
+        state._forced = True
+        return state
+
+    # --- the contract ----------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose turn it is; ``None`` between rounds and at the end."""
+        return self.turn if self.phase == "play" else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "game_over"
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Check ``action`` (by ``seat`` when given) and apply all of it, or raise
+        `IllegalAction` and change nothing."""
+        check = self._check(action, seat)
+        if isinstance(action, Draw):
+            self._draw()
+        elif isinstance(action, Play):
+            assert check is not None
+            self._play(check)
+        else:
+            self._start_round()
+        self._actions.append(action)
+
+    def can_apply(self, action: Action, seat: int | None = None) -> bool:
+        """Whether `apply` would accept the action (nothing changes either way)."""
+        try:
+            self._check(action, seat)
+        except IllegalAction:
+            return False
+        return True
+
+    def check_play(self, action: Play) -> TurnCheck:
+        """Judge a play by the seat on move without applying it: what it would do, or raise."""
+        check = self._check(action, None)
+        assert check is not None
+        return check
+
+    def legal_actions(self) -> list[Action]:
+        """The draw (or pass), or the next round. Plays are far too many to list: ask
+        `can_apply` about one, or a solver for good ones."""
+        if self.phase == "play":
+            return [Draw()]
+        if self.phase == "round_over":
+            return [NextRound()]
+        return []
+
+    def _check(self, action: Action, seat: int | None) -> TurnCheck | None:
+        if not isinstance(action, Draw | Play | NextRound):
+            raise IllegalAction("bad_action", action=repr(action))
+        if seat is not None and (
+            not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players
+        ):
+            raise IllegalAction("bad_seat", seat=seat)
+        if self.phase == "game_over":
+            raise IllegalAction("game_over")
+        if isinstance(action, NextRound):
+            if self.phase != "round_over":
+                raise IllegalAction("round_not_over")
+            return None
+        if self.phase == "round_over":
+            raise IllegalAction("round_over")
+        if seat is not None and seat != self.turn:
+            raise IllegalAction("not_your_turn", seat=seat, to_move=self.turn)
+        if isinstance(action, Draw):
+            return None
+        return check_turn(
+            self.rules,
+            self.table,
+            self.racks[self.turn],
+            action.table,
+            opened=self.opened[self.turn],
+        )
+
+    # --- turns -----------------------------------------------------------------------------
+
+    def _next_turn(self) -> None:
+        self.turn = (self.turn + 1) % self.players
+
+    def _draw(self) -> None:
+        seat = self.turn
+        if self.pool:
+            tile = self.pool.pop()
+            self.racks[seat].append(tile)
+            self.last_drawn[seat] = tile
+            self._event("draw", seat=seat, pool=len(self.pool))
+            self._next_turn()
+            return
+        self.passes += 1
+        self._event("pass", seat=seat)
+        self._next_turn()
+        if self.passes >= self.players:
+            self._end_round(None)
+
+    def _play(self, check: TurnCheck) -> None:
+        seat = self.turn
+        steps = describe_rework(self.table, check.table, check.played)
+        played = set(check.played)
+        self.racks[seat] = [t for t in self.racks[seat] if t not in played]
+        self.table = list(check.table)
+        self.opened[seat] = True
+        self.passes = 0
+        self.last_drawn[seat] = None
+        self._event(
+            "play",
+            seat=seat,
+            tiles=format_tiles(check.played),
+            value=check.value,
+            first_meld=check.first_meld,
+            jokers_moved=[j.code for j in check.moved_jokers],
+            steps=list(steps),
+            rack=len(self.racks[seat]),
+        )
+        if not self.racks[seat]:
+            self._end_round(seat)
+        else:
+            self._next_turn()
+
+    # --- end of a round and of the game ----------------------------------------------------
+
+    def _end_round(self, winner: int | None) -> None:
+        """Count the racks. ``winner`` emptied the rack; ``None``: the pool was empty and every
+        player passed in turn.
+
+        Leaflet scoring: each player adds what is left on the rack (the winner, nothing).
+        Classic scoring: each other player scores minus the rack, the winner the sum of those
+        as a plus. When a classic round ends blocked, the player with the lowest rack wins it:
+        every player scores minus the difference between the own rack and the lowest, and the
+        lowest scores the sum of those differences (shared in equal whole parts if several tie
+        for the lowest, any remainder dropped) — the usual Rummikub rule.
+        """
+        values = [sum(self.rules.penalty(t) for t in rack) for rack in self.racks]
+        n = self.players
+        if self.rules.scoring == "leaflet":
+            scores = [0 if s == winner else values[s] for s in range(n)]
+        elif winner is not None:
+            scores = [-values[s] for s in range(n)]
+            scores[winner] = sum(values)
+        else:
+            low = min(values)
+            lowest = [s for s in range(n) if values[s] == low]
+            gain = sum(v - low for v in values) // len(lowest)
+            scores = [gain if s in lowest else low - values[s] for s in range(n)]
+        self.round_scores.append(scores)
+        self.scores = [a + b for a, b in zip(self.scores, scores, strict=True)]
+        self._event(
+            "round_end",
+            round=self.round,
+            reason="out" if winner is not None else "blocked",
+            winner=winner,
+            racks=[format_tiles(r) for r in self.racks],
+            rack_values=values,
+            scores=scores,
+            totals=list(self.scores),
+        )
+        self.phase = "round_over"
+        if self.round >= self.rules.rounds:
+            self.phase = "game_over"
+            best = min(self.scores) if self.rules.scoring == "leaflet" else max(self.scores)
+            self.winners = [s for s in range(n) if self.scores[s] == best]
+            self._event("game_end", totals=list(self.scores), winners=list(self.winners))
+
+    # --- what a seat sees, records, serialisation ------------------------------------------
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may see (``None``: a spectator, who sees no rack)."""
+        if seat is not None and (
+            not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players
+        ):
+            raise IllegalAction("bad_seat", seat=seat)
+        return View(
+            seat=seat,
+            players=self.players,
+            rules=self.rules,
+            round=self.round,
+            phase=self.phase,
+            to_move=self.to_move,
+            rack=tuple(self.racks[seat]) if seat is not None else (),
+            last_drawn=self.last_drawn[seat] if seat is not None else None,
+            rack_sizes=tuple(len(r) for r in self.racks),
+            opened=tuple(self.opened),
+            table=tuple(self.table),
+            pool_size=len(self.pool),
+            passes=self.passes,
+            scores=tuple(self.scores),
+            round_scores=tuple(tuple(r) for r in self.round_scores),
+            winners=tuple(self.winners),
+            log=tuple(self.log),
+        )
+
+    def record(self, seats: Sequence[str] | None = None) -> Record:
+        """The record that rebuilds this game (rules, seed, seats, actions)."""
+        if self._forced:
+            raise IllegalAction("no_record", reason="the position was set up by hand")
+        names = list(seats) if seats is not None else [f"seat {i}" for i in range(self.players)]
+        if len(names) != self.players:
+            raise IllegalAction("bad_seats", seats=len(names), players=self.players)
+        return Record(
+            GAME,
+            self.rules.to_json(),
+            self.seed,
+            tuple(names),
+            tuple(a.to_json() for a in self._actions),
+        )
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The actions applied so far, in order."""
+        return tuple(self._actions)
+
+    def tile_places(self) -> dict[Tile, str]:
+        """Where each tile is: ``"pool"``, ``"table"`` or ``"rack <seat>"`` (for checks)."""
+        places: dict[Tile, str] = {}
+        for tile in self.pool:
+            places[tile] = "pool"
+        for tile in table_tiles(self.table):
+            places[tile] = "table"
+        for seat, rack in enumerate(self.racks):
+            for tile in rack:
+                places[tile] = f"rack {seat}"
+        return places
+
+    def snapshot(self) -> dict[str, JSON]:
+        """Everything in the state, hidden tiles and the generator included, as JSON: two
+        states with equal snapshots behave the same from now on."""
+        rng = hashlib.sha256(repr(self._rng.getstate()).encode()).hexdigest()[:16]
+        return {
+            "rules": self.rules.to_json(),
+            "players": self.players,
+            "seed": self.seed,
+            "rng": rng,
+            "round": self.round,
+            "phase": self.phase,
+            "turn": self.turn,
+            "starter": self.starter,
+            "racks": [format_tiles(r) for r in self.racks],
+            "table": [s.code for s in self.table],
+            "pool": format_tiles(self.pool),
+            "opened": list(self.opened),
+            "passes": self.passes,
+            "last_drawn": [None if t is None else t.code for t in self.last_drawn],
+            "scores": list(self.scores),
+            "round_scores": [list(r) for r in self.round_scores],
+            "winners": list(self.winners),
+            "log": [_thaw(e) for e in self.log],
+            "actions": [a.to_json() for a in self._actions],
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.snapshot(), sort_keys=True, ensure_ascii=False)
+
+    def copy(self) -> State:
+        """An independent copy (the generator included)."""
+        return copy.deepcopy(self)
+
+    def __repr__(self) -> str:
+        return (
+            f"<tiles.State round {self.round}, {self.phase}, seat {self.turn}, "
+            f"pool {len(self.pool)}, scores {self.scores}>"
+        )
+
+
+# --- views ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat may see: its own rack (and the tile it drew last), the sizes of the
+    others' racks, the table, the pool size, who has made the first meld, the scores, whose turn,
+    the rules and the public log (a draw never names the tile; at the end of a round the racks
+    are shown, as players do when they count them)."""
+
+    seat: int | None
+    players: int
+    rules: Rules
+    round: int
+    phase: Phase
+    to_move: int | None
+    rack: tuple[Tile, ...]
+    last_drawn: Tile | None
+    rack_sizes: tuple[int, ...]
+    opened: tuple[bool, ...]
+    table: tuple[TableSet, ...]
+    pool_size: int
+    passes: int
+    scores: tuple[int, ...]
+    round_scores: tuple[tuple[int, ...], ...]
+    winners: tuple[int, ...]
+    log: tuple[Event, ...]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "game_over"
+
+    def check(self, table: Sequence[TableSet]) -> TurnCheck:
+        """Judge, for the seat on move, the turn that leaves ``table`` (what a bot asks)."""
+        if self.seat is None or self.seat != self.to_move:
+            raise IllegalAction("not_your_turn", seat=self.seat, to_move=self.to_move)
+        return check_turn(self.rules, self.table, self.rack, table, opened=self.opened[self.seat])
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "seat": self.seat,
+            "players": self.players,
+            "rules": self.rules.to_json(),
+            "round": self.round,
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "rack": [t.code for t in self.rack],
+            "last_drawn": None if self.last_drawn is None else self.last_drawn.code,
+            "rack_sizes": list(self.rack_sizes),
+            "opened": list(self.opened),
+            "table": [s.code for s in self.table],
+            "pool_size": self.pool_size,
+            "passes": self.passes,
+            "scores": list(self.scores),
+            "round_scores": [list(r) for r in self.round_scores],
+            "winners": list(self.winners),
+            "log": [_thaw(e) for e in self.log],
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> View:
+        """Read a view's JSON form (``IllegalAction("bad_view")`` on anything else)."""
+        try:
+            rules = Rules.from_json(data["rules"])
+            seat, to_move, last = data["seat"], data["to_move"], data["last_drawn"]
+            view = cls(
+                seat=None if seat is None else int(seat),
+                players=int(data["players"]),
+                rules=rules,
+                round=int(data["round"]),
+                phase=data["phase"],
+                to_move=None if to_move is None else int(to_move),
+                rack=tuple(Tile.parse(t) for t in data["rack"]),
+                last_drawn=None if last is None else Tile.parse(last),
+                rack_sizes=tuple(int(n) for n in data["rack_sizes"]),
+                opened=tuple(bool(o) for o in data["opened"]),
+                table=tuple(parse_table(list(data["table"]), rules)),
+                pool_size=int(data["pool_size"]),
+                passes=int(data["passes"]),
+                scores=tuple(int(s) for s in data["scores"]),
+                round_scores=tuple(tuple(int(s) for s in r) for r in data["round_scores"]),
+                winners=tuple(int(s) for s in data["winners"]),
+                log=tuple(_freeze(dict(e)) for e in data["log"]),
+            )
+        except (KeyError, TypeError, ValueError) as err:
+            raise IllegalAction("bad_view", reason=str(err)) from None
+        if view.phase not in ("play", "round_over", "game_over"):
+            raise IllegalAction("bad_view", reason="phase")
+        return view
+
+
+# --- records -------------------------------------------------------------------------------
+
+
+def new_game(rules: Rules | None = None, players: int = 2, seed: int = 0) -> State:
+    """A new game (the same as ``State(rules, players, seed)``)."""
+    return State(rules, players, seed)
+
+
+def replay_states(record: Record) -> Iterator[State]:
+    """The state before any action, then after each action of the record (a fresh object
+    each time: the states can be kept side by side for a replay viewer)."""
+    state = _start(record)
+    yield state.copy()
+    for data in record.actions:
+        state.apply(action_from_json(data, state.rules))
+        yield state.copy()
+
+
+def replay(record: Record) -> State:
+    """The state reached by applying every action of the record."""
+    state = _start(record)
+    for data in record.actions:
+        state.apply(action_from_json(data, state.rules))
+    return state
+
+
+def _start(record: Record) -> State:
+    if record.game != GAME:
+        raise IllegalAction("bad_record", reason="not a tiles record", game=record.game)
+    return State(Rules.from_json(record.rules), len(record.seats), record.seed)
