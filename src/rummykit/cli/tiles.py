@@ -1,5 +1,55 @@
-"""Commands of the tiles part."""
+"""Commands of the tiles part: ``rummykit simulate tiles``."""
 
 from __future__ import annotations
 
-from rummykit.cli import apps  # noqa: F401
+import json
+from dataclasses import replace
+
+import typer
+
+from rummykit.cli import apps
+from rummykit.core import IllegalAction
+from rummykit.tiles.model import Rules
+from rummykit.tiles.simulate import simulate
+
+
+@apps.simulate.command("tiles")
+def simulate_tiles(
+    players: int = typer.Option(2, "--players", help="Number of seats, 2 to 4."),
+    bots: str = typer.Option(
+        "random", "--bots", help="Bot level per seat, comma-separated (one name: every seat)."
+    ),
+    rounds: int = typer.Option(1, "--rounds", help="Rounds per game."),
+    games: int = typer.Option(1, "--games", help="Games to play (game g uses seed + g)."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the first game."),
+    preset: str = typer.Option("leaflet", "--preset", help="Rules preset: leaflet or classic."),
+    rack_size: int | None = typer.Option(None, "--rack-size", help="Tiles dealt to each rack."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+) -> None:
+    """Play tile-rummy games between computer players and report each seat's results."""
+    levels = [b.strip() for b in bots.split(",") if b.strip()]
+    if len(levels) == 1:
+        levels *= players
+    try:
+        if len(levels) != players:
+            raise IllegalAction("bad_bots", bots=len(levels), players=players)
+        rules = Rules.preset(preset)
+        if rack_size is not None:
+            rules = replace(rules, rack_size=rack_size)
+        result = simulate(levels, rounds=rounds, games=games, seed=seed, rules=rules)
+    except IllegalAction as err:
+        typer.echo(str(err), err=True)
+        raise typer.Exit(2) from None
+    if as_json:
+        typer.echo(json.dumps(result, ensure_ascii=False))
+        return
+    typer.echo(
+        f"{result['games']} game(s), {result['rounds_played']} round(s) "
+        f"({result['rounds_blocked']} blocked), {result['actions']} actions"
+    )
+    for seat in result["seats"]:
+        typer.echo(
+            f"seat {seat['seat']} {seat['bot']:>8}: total {seat['total']:>6}, "
+            f"per round {seat['mean_per_round']:>8}, games won {seat['games_won']}, "
+            f"rounds won {seat['rounds_won']}"
+        )
