@@ -261,12 +261,20 @@ class State:
     """A whole Rummoli game, from the first ante to the final split.
 
     ``State(rules, players, seed)`` deals the first hand at once and waits for the dealer.
+    ``start`` sets up another table (see `Start`); ``listener`` is called with every event
+    from the first one on (see `listen`).
     `apply` checks the whole action, then applies it and every forced step that follows, or
     raises `IllegalAction` and changes nothing.
     """
 
     def __init__(
-        self, rules: Rules, players: int, seed: int, *, start: Start | None = None
+        self,
+        rules: Rules,
+        players: int,
+        seed: int,
+        *,
+        start: Start | None = None,
+        listener: Listener | None = None,
     ) -> None:
         if not isinstance(rules, Rules):
             raise IllegalAction("bad_rules", field=None, reason="not_rules")
@@ -311,7 +319,7 @@ class State:
         self.hand_starts: list[int] = []
         self.actions: list[Action] = []
         self.end_reason: str | None = None
-        self._listeners: list[Listener] = []
+        self._listeners: list[Listener] = [] if listener is None else [listener]
         self._next_hand = False
         self._begin_hand()
         self._run_pending()

@@ -213,9 +213,15 @@ class SequenceRunner:
         """The awaited player leads ``index`` (one of the candidates; the caller checked)."""
         assert self.awaiting is not None
         seat, _ = self.awaiting
-        kind = "lead" if not self.plays else "colour_change"
         self.awaiting = None
-        self._run(seat, index, kind)
+        self._run(seat, index, "lead" if not self.plays else "colour_change")
+
+    def finish(self, policy: Callable[[int, tuple[int, ...]], int] | None = None) -> None:
+        """Play on to the end of the hand, ``policy(seat, candidates)`` making each choice
+        (default: the first candidate, clubs before spades before hearts before diamonds)."""
+        while self.awaiting is not None:
+            seat, candidates = self.awaiting
+            self.choose(candidates[0] if policy is None else policy(seat, candidates))
 
     # --- the rules ----------------------------------------------------------------------
 

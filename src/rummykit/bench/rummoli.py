@@ -1,0 +1,79 @@
+"""Rummoli speed: whole hands per second between random players, poker evaluations per second.
+
+Figures are measured on the machine that runs them and printed as JSON by
+``rummykit bench rummoli --json``; nothing here asserts a speed.
+"""
+
+from __future__ import annotations
+
+import platform
+import random
+import time
+
+from rummykit.core import JSON
+from rummykit.rummoli.bots import make_bot
+from rummykit.rummoli.game import State
+from rummykit.rummoli.poker import evaluate, index_card, key_of_indices
+from rummykit.rummoli.rules import Rules
+
+
+def hands_per_second(hands: int = 2000, players: int = 4, seed: int = 1) -> dict[str, JSON]:
+    """Play at least ``hands`` whole hands (ante to end of sequence) with random bots."""
+    rng = random.Random(seed)
+    played = 0
+    decisions = 0
+    start = time.perf_counter()
+    while played < hands:
+        game_seed = rng.getrandbits(32)
+        state = State(Rules(hands=50), players, game_seed)
+        bots = [make_bot("random", game_seed + s) for s in range(players)]
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            state.apply(bots[seat].choose(state.view(seat, since=len(state.events))), seat)
+            decisions += 1
+        played += state.hand_number
+    elapsed = time.perf_counter() - start
+    return {
+        "hands": played,
+        "players": players,
+        "decisions": decisions,
+        "seconds": round(elapsed, 3),
+        "hands_per_second": round(played / elapsed, 1),
+    }
+
+
+def evaluations_per_second(cards: int, count: int = 50_000, seed: int = 1) -> dict[str, JSON]:
+    """Evaluate ``count`` random hands of ``cards`` cards (deals drawn before the clock starts):
+    the key alone from card indices (what the engine and the bots use), and the full
+    `evaluate` of `Card` objects (the key and the best five cards)."""
+    rng = random.Random(seed)
+    deck = list(range(52))
+    hands = [rng.sample(deck, cards) for _ in range(count)]
+    start = time.perf_counter()
+    for hand in hands:
+        key_of_indices(hand)
+    keys = time.perf_counter() - start
+    card_hands = [[index_card(i) for i in hand] for hand in hands]
+    start = time.perf_counter()
+    for card_hand in card_hands:
+        evaluate(card_hand)
+    full = time.perf_counter() - start
+    return {
+        "cards": cards,
+        "evaluations": count,
+        "key_of_indices_per_second": round(count / keys),
+        "evaluate_per_second": round(count / full),
+    }
+
+
+def run(hands: int = 2000, evaluations: int = 50_000, seed: int = 1) -> dict[str, JSON]:
+    """Every Rummoli benchmark, with the Python version that ran it."""
+    return {
+        "benchmark": "rummoli",
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "whole_hands_random_bots": hands_per_second(hands, seed=seed),
+        "poker_7_cards": evaluations_per_second(7, evaluations, seed),
+        "poker_17_cards": evaluations_per_second(17, evaluations, seed),
+    }
