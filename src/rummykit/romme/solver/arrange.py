@@ -229,6 +229,7 @@ def _solve(
         # Not yet opened, the card must be part of the opening itself.
         must_joker=must_joker and not opened,
         must_on_table=opened,
+        require_meld=not opened,
         jokers_left_max=jokers - 1 if must_joker and opened else None,
     )
     solution = solve(problem)

@@ -35,6 +35,7 @@ NEG = -(1 << 62)
 NEED_RUN = 1
 KEEP_ONE = 2
 MUST_USE = 4
+NEED_MELD = 8
 
 
 def weight(objective: Objective, value: int, penalty: int, cards: int) -> int:
@@ -70,6 +71,7 @@ class Problem:
     """What one search is asked: the hand, the objective and the constraints.
 
     ``need``: value the new melds must reach; ``require_run``: a new meld must be a run;
+    ``require_meld``: at least one new meld (an opening, even at a minimum of 0);
     ``keep_one``: a card must stay in hand; ``must_face``: a face of which one card must be
     laid (``-1``: none), in a new meld or, if ``must_on_table``, on the table; ``must_joker``:
     a new meld must hold a joker; ``jokers_left_max``: at most this many jokers may stay in
@@ -87,6 +89,7 @@ class Problem:
     new_meld_jokers: bool = True
     table_options: Sequence[TableOption] = ()
     must_joker: bool = False
+    require_meld: bool = False
     must_on_table: bool = True
     jokers_left_max: int | None = None
 
@@ -160,6 +163,8 @@ def solve(problem: Problem) -> Solution | None:
     dead = present & ~usable
     must_bit = (1 << (2 * must_face)) if must_face >= 0 else 0
     flags = (NEED_RUN if problem.require_run else 0) | (KEEP_ONE if problem.keep_one else 0)
+    if problem.require_meld:
+        flags |= NEED_MELD
     if must_bit:
         if not must_bit & usable:
             return None
@@ -214,7 +219,7 @@ def solve(problem: Problem) -> Solution | None:
         best = NEG
         choice: object = None
         if counts == 0:
-            if need <= 0 and not flags & (NEED_RUN | MUST_USE):
+            if need <= 0 and not flags & (NEED_RUN | MUST_USE | NEED_MELD):
                 best, choice = end(jokers, flags, used)
             memo[key] = (best, choice)
             return best
@@ -234,7 +239,11 @@ def solve(problem: Problem) -> Solution | None:
                 break
             if bits & present != bits:
                 continue
-            f2 = flags & ~MUST_USE if bits & must_bit or (must_joker and pj) else flags
+            f2 = (
+                flags & ~(MUST_USE | NEED_MELD)
+                if bits & must_bit or (must_joker and pj)
+                else flags & ~NEED_MELD
+            )
             if is_run:
                 f2 &= ~NEED_RUN
             r = rec(counts - bits, jokers - pj, max(need - value, 0), f2, used)
@@ -272,6 +281,7 @@ def solve(problem: Problem) -> Solution | None:
             flags &= ~KEEP_ONE
         elif isinstance(choice, Pattern):
             solution.melds.append(choice)
+            flags &= ~NEED_MELD
             if choice.bits & must_bit or (must_joker and choice.jokers):
                 flags &= ~MUST_USE
             counts -= choice.bits

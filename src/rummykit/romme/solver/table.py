@@ -50,6 +50,7 @@ def table_options(
     options: list[TableOption] = []
     for index, meld in enumerate(melds):
         base = meld.value(rules)
+        best: dict[tuple[int, int, int], TableOption] = {}
         for layout in _final_layouts(meld, counts, budget):
             pieces = [
                 piece(meld.cards[i])
@@ -70,19 +71,22 @@ def table_options(
                 continue
             penalty = sum(card_value(face_card(f), rules) for f in faces)
             penalty += (jokers_in - jokers_out) * rules.joker_penalty
-            options.append(
-                TableOption(
-                    meld=index,
-                    bits=sum(face_bit(f) for f in faces),
-                    jokers_in=jokers_in,
-                    jokers_out=jokers_out,
-                    value=reading_value(reading, rules) - base,
-                    penalty=penalty,
-                    cards=len(faces) + jokers_in - jokers_out,
-                    low_face=min(faces) if faces else -1,
-                    layout=tuple(layout),
-                )
+            option = TableOption(
+                meld=index,
+                bits=sum(face_bit(f) for f in faces),
+                jokers_in=jokers_in,
+                jokers_out=jokers_out,
+                value=reading_value(reading, rules) - base,
+                penalty=penalty,
+                cards=len(faces) + jokers_in - jokers_out,
+                low_face=min(faces) if faces else -1,
+                layout=tuple(layout),
             )
+            key = (option.bits, option.jokers_in, option.jokers_out)
+            known = best.get(key)
+            if known is None or option.value > known.value:
+                best[key] = option
+        options.extend(best.values())
     return options
 
 
