@@ -1,5 +1,146 @@
-"""Commands of the web part."""
+"""Commands of the web part: ``serve``, ``db upgrade|revision|current``, ``translations``."""
 
 from __future__ import annotations
 
-from rummykit.cli import apps  # noqa: F401
+import asyncio
+import os
+from typing import Annotated
+
+import typer
+
+from rummykit.cli import apps
+
+translations_app = typer.Typer(help="Update and check the message catalogs.")
+apps.app.add_typer(translations_app, name="translations", no_args_is_help=True)
+
+
+@apps.app.command()
+def serve(
+    host: Annotated[
+        str, typer.Option(envvar="RUMMYKIT_HOST", help="Address to listen on.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(envvar="RUMMYKIT_PORT", help="Port to listen on.")] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            "--database",
+            envvar="RUMMYKIT_DATABASE_URL",
+            help="Database URL (default: the SQLite file rummykit.sqlite3 here).",
+        ),
+    ] = None,
+) -> None:
+    """Serve the site (created and migrated on first start)."""
+    import uvicorn
+
+    from rummykit.store import database_url
+    from rummykit.web import create_app
+
+    url = database_url(database)
+    # Children of this process (and the app) see the same database.
+    os.environ["RUMMYKIT_DATABASE_URL"] = url
+    shown = "localhost" if host in ("127.0.0.1", "::1") else host
+    typer.echo(f"rummykit: serving http://{shown}:{port}/ (database {_safe(url)})")
+    uvicorn.run(create_app(url), host=host, port=port, log_level="warning", ws="websockets")
+
+
+def _safe(url: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
+@apps.db.command("upgrade")
+def db_upgrade(
+    database: Annotated[
+        str | None, typer.Option("--database", envvar="RUMMYKIT_DATABASE_URL")
+    ] = None,
+) -> None:
+    """Create the tables or bring them to the newest revision."""
+    from rummykit.store import Database
+
+    async def run() -> None:
+        db = Database(database)
+        try:
+            await db.migrate()
+        finally:
+            await db.dispose()
+
+    asyncio.run(run())
+    typer.echo(f"database {_safe(str(Database(database).url))} is up to date")
+
+
+@apps.db.command("current")
+def db_current(
+    database: Annotated[
+        str | None, typer.Option("--database", envvar="RUMMYKIT_DATABASE_URL")
+    ] = None,
+) -> None:
+    """Print the database's revision."""
+    from sqlalchemy import text
+
+    from rummykit.store import Database
+
+    async def run() -> str:
+        db = Database(database)
+        try:
+            async with db.engine.connect() as connection:
+                result = await connection.execute(text("SELECT version_num FROM alembic_version"))
+                return str(result.scalar_one_or_none() or "none")
+        except Exception:  # no table yet
+            return "none"
+        finally:
+            await db.dispose()
+
+    typer.echo(asyncio.run(run()))
+
+
+@apps.db.command("revision")
+def db_revision(
+    message: Annotated[str, typer.Option("--message", "-m", help="What the revision changes.")],
+) -> None:
+    """Write a new migration from the difference between the models and a fresh database."""
+    import tempfile
+
+    from alembic import command
+
+    from rummykit.store import Database
+    from rummykit.store.database import migrations_config
+
+    with tempfile.TemporaryDirectory() as folder:
+        url = f"sqlite:///{folder}/revision.sqlite3"
+
+        async def upgrade() -> None:
+            db = Database(url)
+            await db.migrate()
+            await db.dispose()
+
+        asyncio.run(upgrade())
+        os.environ["RUMMYKIT_DATABASE_URL"] = url
+        command.revision(migrations_config(), message=message, autogenerate=True)
+
+
+@translations_app.command("update")
+def translations_update(
+    domain: Annotated[str, typer.Argument(help="The catalog domain, e.g. web.")] = "web",
+) -> None:
+    """Extract the messages of a domain and update its French, Spanish and German catalogs."""
+    from rummykit.web import catalogs
+
+    for path, added, removed in catalogs.update(domain):
+        typer.echo(f"{path}: {added} new, {removed} obsolete")
+
+
+@translations_app.command("check")
+def translations_check(
+    domain: Annotated[str, typer.Argument(help="The catalog domain, e.g. web.")] = "web",
+) -> None:
+    """List the messages a language does not translate yet; fail if there is any."""
+    from rummykit.web import catalogs
+
+    missing = catalogs.missing(domain)
+    for lang, messages in missing.items():
+        for message in sorted(messages):
+            typer.echo(f"{lang}: {message}")
+    if any(missing.values()):
+        raise typer.Exit(1)
+    typer.echo(f"{domain}: complete")

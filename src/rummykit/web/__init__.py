@@ -1,0 +1,33 @@
+"""The web site: FastAPI, server-rendered Jinja2 pages, htmx 2 and small plain ES modules.
+
+How the site is put together, for everyone who adds pages to it:
+
+- **A page**: add a module to `rummykit.web.routes` with ``router = APIRouter()`` (it is found
+  and included automatically). Page paths start with the language,
+  ``@router.get("/{lang:lang}/romme/play", name="romme.play")``, and answer
+  ``render(request, "romme/play.html", title=_("…"), …)`` (`rummykit.web.rendering`). Templates
+  live in ``web/templates/<part>/``, extend ``base.html`` and fill its ``content`` block;
+  static files go in ``web/static/<part>/`` and are linked with ``static("part/x.js")``.
+- **The home page** lists everything in `rummykit.web.home`: a listed route that exists is
+  linked, one that does not yet is shown as coming.
+- **A translated string**: in templates ``{% trans %}…{% endtrans %}`` or ``_("…")``; in Python
+  mark it with ``N_("…")`` and translate it at render time. A part keeps its own catalog domain
+  (``locale/<lang>/LC_MESSAGES/<part>.po``, extraction config ``locale/<part>.cfg``); every
+  domain is searched when a page is rendered. ``rummykit translations update <domain>``
+  extracts the messages and updates the French, Spanish and German catalogs;
+  ``rummykit translations check <domain>`` lists what is untranslated.
+- **An error code**: an engine raises ``IllegalAction(code, **params)``; register the sentence
+  with `rummykit.web.errors.register`. Uncaught, an ``IllegalAction`` becomes a 422 answer with
+  the translated message (JSON under ``/api/``, a page elsewhere).
+- **A stored game**: `rummykit.store.GameRepository` on ``request.app.state.db``; append each
+  action with its position and answer 409 on `rummykit.store.Conflict`.
+- **Live updates**: ``request.app.state.hub`` (`rummykit.web.live.Hub`): publish the new
+  version of a channel after each write; a WebSocket route serves ``hub.follow(…)`` and the
+  page uses ``static/js/live.js``.
+- **A browser test**: use the fixtures of ``tests/browser.py`` (``live_server``, ``browser``,
+  ``screenshot``); mark the test ``@pytest.mark.browser``.
+"""
+
+from rummykit.web.app import create_app
+
+__all__ = ["create_app"]

@@ -1,0 +1,83 @@
+"""The FastAPI application: database, live hub, static files, routes and error pages."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from rummykit.core import IllegalAction
+from rummykit.store import Database, NotFound
+from rummykit.web import errors
+from rummykit.web.language import site_translations
+from rummykit.web.live import Hub
+from rummykit.web.rendering import render, request_language
+from rummykit.web.routes import routers
+
+
+def create_app(database_url: str | None = None, *, poll_seconds: float = 10.0) -> FastAPI:
+    """The site, on the database at ``database_url`` (default: ``$RUMMYKIT_DATABASE_URL`` or
+    the SQLite file), created and migrated at start-up."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        db = Database(database_url)
+        await db.migrate()
+        app.state.db = db
+        try:
+            yield
+        finally:
+            await db.dispose()
+
+    app = FastAPI(title="rummykit", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.state.hub = Hub(poll_seconds=poll_seconds)
+    static = resources.files("rummykit.web").joinpath("static")
+    app.mount("/static", StaticFiles(directory=str(static)), name="static")
+    for router in routers():
+        app.include_router(router)
+    app.add_exception_handler(StarletteHTTPException, _http_error)  # type: ignore[arg-type]
+    app.add_exception_handler(RequestValidationError, _validation_error)  # type: ignore[arg-type]
+    app.add_exception_handler(IllegalAction, _illegal_action)  # type: ignore[arg-type]
+    app.add_exception_handler(NotFound, _not_found)  # type: ignore[arg-type]
+    return app
+
+
+def wants_json(request: Request) -> bool:
+    return request.url.path.startswith("/api/")
+
+
+def error_response(request: Request, status: int, code: str, params: dict[str, object]) -> Response:
+    """An error as JSON for the API, else as a page, translated either way."""
+    translations = site_translations(request_language(request))
+    text = errors.message(code, params, translations)
+    if wants_json(request):
+        return JSONResponse(
+            {"error": {"code": code, "params": params, "message": text}}, status_code=status
+        )
+    return render(request, "error.html", status_code=status, status=status, message=text)
+
+
+async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
+    if exc.status_code == 404:
+        return error_response(request, 404, "not_found", {})
+    if exc.status_code == 405:
+        return error_response(request, 405, "bad_request", {})
+    return error_response(request, exc.status_code, "bad_request", {})
+
+
+async def _validation_error(request: Request, exc: RequestValidationError) -> Response:
+    return error_response(request, 422, "bad_request", {})
+
+
+async def _illegal_action(request: Request, exc: IllegalAction) -> Response:
+    return error_response(request, 422, exc.code, exc.to_json()["params"])
+
+
+async def _not_found(request: Request, exc: NotFound) -> Response:
+    return error_response(request, 404, "not_found", {})

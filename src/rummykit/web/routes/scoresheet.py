@@ -1,0 +1,565 @@
+"""The score sheet's pages, CSV export, live socket and JSON API.
+
+The rules are in `rummykit.scoresheet`; here a request becomes an action, the action is checked
+against the sheet rebuilt from its stored entries, and then appended with the version the form
+or client saw. A stale version is refused (409) and nothing is written, so two phones never
+overwrite each other; the loser sees the sheet as it now is, with the own input kept.
+
+Forms work without JavaScript (POST, then a redirect); with htmx they are boosted, and the
+page's module (``static/js/scoresheet.js``) follows the sheet's version over a WebSocket.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from typing import Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, Request, WebSocket
+from fastapi.responses import JSONResponse, RedirectResponse, Response
+from starlette.datastructures import FormData
+
+from rummykit.core import IllegalAction
+from rummykit.i18n import LANGUAGES
+from rummykit.scoresheet import (
+    DEFAULT_LIMIT,
+    LIMIT_MAX,
+    LIMIT_MIN,
+    LIMIT_PRESETS,
+    NAME_MAX,
+    PLAYER_NAME_MAX,
+    PLAYERS_MAX,
+    POINTS_MAX,
+    POINTS_MIN,
+    Action,
+    CorrectRound,
+    EnterRound,
+    Join,
+    Leave,
+    Settings,
+    Sheet,
+    Start,
+    action_from_json,
+    replay,
+)
+from rummykit.store import Conflict, NotFound, SheetRepository, StoredSheet
+from rummykit.web import errors
+from rummykit.web.language import site_translations
+from rummykit.web.rendering import render, request_language
+
+router = APIRouter()
+
+SHEET_ID = re.compile(r"[A-Za-z0-9_-]{16,43}")
+NUMBER = re.compile(r"[+-]?[0-9]{1,6}")
+NEW_FORM_PLAYERS = 6
+"""Empty name fields on the new-sheet form (JavaScript adds more, up to the maximum)."""
+
+
+def channel(sheet_id: str) -> str:
+    return f"sheet:{sheet_id}"
+
+
+def repository(request: Request) -> SheetRepository:
+    return SheetRepository(request.app.state.db)
+
+
+async def load(request: Request, sheet_id: str) -> tuple[StoredSheet, Sheet]:
+    if not SHEET_ID.fullmatch(sheet_id):
+        raise NotFound(sheet_id)
+    stored = await repository(request).load(sheet_id)
+    return stored, replay(stored.record)
+
+
+def parse_number(text: str, player: str) -> int:
+    """A whole number as typed on a phone: spaces, a plus sign and typographic minus allowed.
+
+    >>> parse_number(" −100 ", "Ann"), parse_number("+7", "Ann")
+    (-100, 7)
+    """
+    cleaned = text.strip().replace("−", "-").replace("–", "-").replace(" ", "")
+    if not NUMBER.fullmatch(cleaned):
+        raise IllegalAction("not_a_number", player=player)
+    return int(cleaned)
+
+
+def parse_version(form: FormData) -> int:
+    value = str(form.get("version", ""))
+    if not value.isdigit():
+        raise IllegalAction("bad_version")
+    return int(value)
+
+
+async def commit(request: Request, stored: StoredSheet, sheet: Sheet, action: Action) -> int:
+    """Check the action on the sheet, store it at the next version, tell the watchers."""
+    sheet.apply(action)
+    version = await repository(request).append(stored.id, stored.version, action.to_json())
+    request.app.state.hub.publish(channel(stored.id), version)
+    return version
+
+
+# -- Creating a sheet ----------------------------------------------------------------------
+
+
+def new_form(values: dict[str, Any] | None = None) -> dict[str, Any]:
+    form: dict[str, Any] = {"name": "", "players": [""] * NEW_FORM_PLAYERS, "limit": "500"}
+    form.update(values or {})
+    players = list(form["players"])
+    form["players"] = players + [""] * max(0, NEW_FORM_PLAYERS - len(players))
+    return form
+
+
+def new_page(request: Request, status: int = 200, **context: Any) -> Response:
+    return render(
+        request,
+        "scoresheet/new.html",
+        status_code=status,
+        presets=LIMIT_PRESETS,
+        default_limit=DEFAULT_LIMIT,
+        limit_min=LIMIT_MIN,
+        limit_max=LIMIT_MAX,
+        name_max=NAME_MAX,
+        player_name_max=PLAYER_NAME_MAX,
+        players_max=PLAYERS_MAX,
+        **context,
+    )
+
+
+@router.get("/{lang:lang}/sheet/new", name="scoresheet.new")
+async def new_sheet(request: Request, lang: str) -> Response:
+    return new_page(request, form=new_form())
+
+
+def settings_from_form(form: FormData) -> tuple[Settings, list[str]]:
+    choice = str(form.get("limit", ""))
+    if choice == "other":
+        text = str(form.get("limit_other", "")).strip()
+        if not NUMBER.fullmatch(text):
+            raise IllegalAction("bad_limit", value=text, minimum=LIMIT_MIN, maximum=LIMIT_MAX)
+        limit = int(text)
+    elif choice.isdigit() and int(choice) in LIMIT_PRESETS:
+        limit = int(choice)
+    else:
+        raise IllegalAction("bad_limit", value=choice, minimum=LIMIT_MIN, maximum=LIMIT_MAX)
+    players = [str(p) for p in form.getlist("player") if str(p).strip()]
+    settings = Settings(str(form.get("name", "")), limit)
+    Sheet(settings, players)  # checks the players
+    return settings, players
+
+
+@router.post("/{lang:lang}/sheet/new", name="scoresheet.create")
+async def create_sheet(request: Request, lang: str) -> Response:
+    form = await request.form()
+    values = {
+        "name": str(form.get("name", "")),
+        "players": [str(p) for p in form.getlist("player")][:PLAYERS_MAX],
+        "limit": str(form.get("limit", "")),
+        "limit_other": str(form.get("limit_other", "")),
+    }
+    try:
+        settings, players = settings_from_form(form)
+    except IllegalAction as err:
+        message = errors.describe(err, site_translations(lang))
+        return new_page(request, 422, form=new_form(values), error=message, error_code=err.code)
+    sheet = Sheet(settings, players)
+    sheet_id = await repository(request).create(
+        settings.name, settings.limit, [p.name for p in sheet.players], lang
+    )
+    return RedirectResponse(f"/{lang}/sheet/{sheet_id}", status_code=303)
+
+
+# -- The sheet page ------------------------------------------------------------------------
+
+
+def sheet_page(
+    request: Request,
+    stored: StoredSheet,
+    sheet: Sheet,
+    status: int = 200,
+    **context: Any,
+) -> Response:
+    standings = sheet.standings()
+    places = {s.player: s for s in standings}
+    running = sheet.running_totals()
+    highest = max((sheet.total(p.id) for p in sheet.active_players), default=0)
+    context.setdefault("entry", {"values": {}, "out": "", "errors": {}})
+    context.setdefault("join", {"name": "", "start": Start.HIGHEST.value})
+    return render(
+        request,
+        "scoresheet/sheet.html",
+        status_code=status,
+        headers={"Cache-Control": "no-store"},
+        stored=stored,
+        sheet=sheet,
+        standings=standings,
+        places=places,
+        running=running,
+        highest=highest,
+        points_min=POINTS_MIN,
+        points_max=POINTS_MAX,
+        player_name_max=PLAYER_NAME_MAX,
+        **context,
+    )
+
+
+@router.get("/{lang:lang}/sheet/{sheet_id}", name="scoresheet.sheet")
+async def show_sheet(request: Request, lang: str, sheet_id: str) -> Response:
+    stored, sheet = await load(request, sheet_id)
+    done = request.query_params.get("ok", "")
+    return sheet_page(request, stored, sheet, done=done)
+
+
+def entries_from_form(
+    form: FormData, players: list[int], sheet: Sheet
+) -> tuple[dict[int, int], int | None, dict[str, Any]]:
+    """Read the points and the went-out choice; collect every field's error at once."""
+    values = {p: str(form.get(f"p{p}", "")) for p in players}
+    outs = [str(v) for v in form.getlist("out") if str(v)]
+    state: dict[str, Any] = {"values": values, "out": outs[0] if outs else "", "errors": {}}
+    points: dict[int, int] = {}
+    t_errors: dict[int, IllegalAction] = {}
+    for player in players:
+        name = sheet.players[player].name
+        text = values[player]
+        if not text.strip():
+            # "Went out" with an empty field means 0.
+            if str(player) in outs:
+                points[player] = 0
+                continue
+            t_errors[player] = IllegalAction("missing_entries", players=[name])
+            continue
+        try:
+            points[player] = parse_number(text, name)
+        except IllegalAction as err:
+            t_errors[player] = err
+    if len(outs) > 1:
+        names = [sheet.players[int(o)].name for o in outs if o.isdigit() and int(o) in players]
+        raise FormError(IllegalAction("several_went_out", players=names), state, t_errors)
+    out: int | None = None
+    if outs:
+        if not outs[0].isdigit() or int(outs[0]) not in players:
+            raise FormError(IllegalAction("unknown_player", player=outs[0]), state, t_errors)
+        out = int(outs[0])
+    if t_errors:
+        first = next(iter(t_errors.values()))
+        if all(e.code == "missing_entries" for e in t_errors.values()):
+            first = IllegalAction(
+                "missing_entries", players=[sheet.players[p].name for p in t_errors]
+            )
+        raise FormError(first, state, t_errors)
+    return points, out, state
+
+
+class FormError(Exception):
+    def __init__(
+        self, error: IllegalAction, state: dict[str, Any], fields: dict[int, IllegalAction]
+    ) -> None:
+        super().__init__(error.code)
+        self.error = error
+        self.state = state
+        self.fields = fields
+
+
+def field_errors(
+    lang: str, sheet: Sheet, error: IllegalAction, fields: dict[int, IllegalAction]
+) -> dict[int, str]:
+    translations = site_translations(lang)
+    out = {p: errors.describe(e, translations) for p, e in fields.items()}
+    name = error.params.get("player")
+    for player in sheet.players:
+        if player.name == name and player.id not in out:
+            out[player.id] = errors.describe(error, translations)
+    return out
+
+
+async def _round_action(request: Request, lang: str, sheet_id: str, number: int | None) -> Response:
+    stored, sheet = await load(request, sheet_id)
+    form = await request.form()
+    if number is None:
+        players = [p.id for p in sheet.active_players]
+    else:
+        if not 1 <= number <= len(sheet.rounds):
+            raise NotFound(sheet_id)
+        players = [p for p, _ in sheet.rounds[number - 1].entries]
+    template_context: dict[str, Any] = {}
+    try:
+        version = parse_version(form)
+        points, out, state = entries_from_form(form, players, sheet)
+        if version != stored.version:
+            raise Conflict(stored.version)
+        action: Action = (
+            EnterRound.of(points, out) if number is None else CorrectRound.of(number, points, out)
+        )
+        await commit(request, stored, sheet, action)
+    except FormError as err:
+        state = err.state
+        state["errors"] = field_errors(lang, sheet, err.error, err.fields)
+        message = errors.describe(err.error, site_translations(lang))
+        template_context = {"entry": state, "error": message, "status": 422}
+    except IllegalAction as err:
+        state = {
+            "values": {p: str(form.get(f"p{p}", "")) for p in players},
+            "out": str(form.get("out", "")),
+            "errors": field_errors(lang, sheet, err, {}),
+        }
+        message = errors.describe(err, site_translations(lang))
+        template_context = {"entry": state, "error": message, "status": 422}
+    except Conflict:
+        stored, sheet = await load(request, sheet_id)
+        state = {
+            "values": {p: str(form.get(f"p{p}", "")) for p in players},
+            "out": str(form.get("out", "")),
+            "errors": {},
+        }
+        message = errors.message("sheet_changed", {}, site_translations(lang))
+        template_context = {"entry": state, "error": message, "status": 409, "conflict": True}
+    else:
+        kind = "round" if number is None else f"correct-{number}"
+        return RedirectResponse(f"/{lang}/sheet/{sheet_id}?ok={kind}", status_code=303)
+    status = template_context.pop("status")
+    if number is None:
+        return sheet_page(request, stored, sheet, status=status, **template_context)
+    return correction_page(request, stored, sheet, number, status=status, **template_context)
+
+
+@router.post("/{lang:lang}/sheet/{sheet_id}/round", name="scoresheet.enter_round")
+async def enter_round(request: Request, lang: str, sheet_id: str) -> Response:
+    return await _round_action(request, lang, sheet_id, None)
+
+
+def correction_page(
+    request: Request,
+    stored: StoredSheet,
+    sheet: Sheet,
+    number: int,
+    status: int = 200,
+    **context: Any,
+) -> Response:
+    rnd = sheet.rounds[number - 1]
+    if "entry" not in context:
+        context["entry"] = {
+            "values": {p: str(e.points) for p, e in rnd.entries},
+            "out": "" if rnd.went_out is None else str(rnd.went_out),
+            "errors": {},
+        }
+    return render(
+        request,
+        "scoresheet/correct.html",
+        status_code=status,
+        headers={"Cache-Control": "no-store"},
+        stored=stored,
+        sheet=sheet,
+        round=rnd,
+        round_players=[sheet.players[p] for p, _ in rnd.entries],
+        points_min=POINTS_MIN,
+        points_max=POINTS_MAX,
+        **context,
+    )
+
+
+@router.get("/{lang:lang}/sheet/{sheet_id}/round/{number:int}", name="scoresheet.correct_form")
+async def correct_form(request: Request, lang: str, sheet_id: str, number: int) -> Response:
+    stored, sheet = await load(request, sheet_id)
+    if not 1 <= number <= len(sheet.rounds):
+        raise NotFound(sheet_id)
+    return correction_page(request, stored, sheet, number)
+
+
+@router.post("/{lang:lang}/sheet/{sheet_id}/round/{number:int}", name="scoresheet.correct")
+async def correct_round(request: Request, lang: str, sheet_id: str, number: int) -> Response:
+    return await _round_action(request, lang, sheet_id, number)
+
+
+async def _player_action(
+    request: Request, lang: str, sheet_id: str, make: Any, kind: str
+) -> Response:
+    stored, sheet = await load(request, sheet_id)
+    form = await request.form()
+    join = {"name": str(form.get("name", "")), "start": str(form.get("start", "highest"))}
+    try:
+        version = parse_version(form)
+        action = make(form, sheet)
+        if version != stored.version:
+            raise Conflict(stored.version)
+        await commit(request, stored, sheet, action)
+    except IllegalAction as err:
+        message = errors.describe(err, site_translations(lang))
+        return sheet_page(request, stored, sheet, 422, join=join, player_error=message)
+    except Conflict:
+        stored, sheet = await load(request, sheet_id)
+        message = errors.message("sheet_changed", {}, site_translations(lang))
+        return sheet_page(request, stored, sheet, 409, join=join, player_error=message)
+    return RedirectResponse(f"/{lang}/sheet/{sheet_id}?ok={kind}#players", status_code=303)
+
+
+def _join_from_form(form: FormData, sheet: Sheet) -> Join:
+    start = str(form.get("start", Start.HIGHEST.value))
+    if start not in {s.value for s in Start}:
+        raise IllegalAction("bad_start")
+    action = Join(str(form.get("name", "")), Start(start))
+    sheet.check(action)
+    return action
+
+
+def _leave_from_form(form: FormData, sheet: Sheet) -> Leave:
+    player = str(form.get("player", ""))
+    if not player.isdigit():
+        raise IllegalAction("unknown_player", player=player)
+    return Leave(int(player))
+
+
+@router.post("/{lang:lang}/sheet/{sheet_id}/join", name="scoresheet.join")
+async def join(request: Request, lang: str, sheet_id: str) -> Response:
+    return await _player_action(request, lang, sheet_id, _join_from_form, "join")
+
+
+@router.post("/{lang:lang}/sheet/{sheet_id}/leave", name="scoresheet.leave")
+async def leave(request: Request, lang: str, sheet_id: str) -> Response:
+    return await _player_action(request, lang, sheet_id, _leave_from_form, "leave")
+
+
+# -- Print and export ----------------------------------------------------------------------
+
+
+@router.get("/{lang:lang}/sheet/{sheet_id}/print", name="scoresheet.print")
+async def print_sheet(request: Request, lang: str, sheet_id: str) -> Response:
+    stored, sheet = await load(request, sheet_id)
+    return render(
+        request,
+        "scoresheet/print.html",
+        stored=stored,
+        sheet=sheet,
+        standings=sheet.standings(),
+        running=sheet.running_totals(),
+    )
+
+
+def csv_text(sheet: Sheet, lang: str) -> str:
+    """The sheet as CSV: a row per round, then the totals and the places."""
+    _ = site_translations(lang).gettext
+    players = sheet.players
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow([_("Round"), *(p.name for p in players), _("Went out")])
+    for player in players:
+        if player.start_total and player.first_round > 1:
+            writer.writerow(
+                [_("Start"), *(player.start_total if q is player else "" for q in players), ""]
+            )
+    for rnd in sheet.rounds:
+        out_name = "" if rnd.went_out is None else players[rnd.went_out].name
+        cells = ["" if rnd.points(p.id) is None else rnd.points(p.id) for p in players]
+        writer.writerow([rnd.number, *cells, out_name])
+    places = {s.player: s.place for s in sheet.standings()}
+    writer.writerow([_("Total"), *(sheet.total(p.id) for p in players), ""])
+    writer.writerow([_("Place"), *(places[p.id] for p in players), ""])
+    return out.getvalue()
+
+
+@router.get("/{lang:lang}/sheet/{sheet_id}/export.csv", name="scoresheet.csv")
+async def export_csv(request: Request, lang: str, sheet_id: str) -> Response:
+    _, sheet = await load(request, sheet_id)
+    slug = re.sub(r"[^\w-]+", "-", sheet.settings.name, flags=re.UNICODE).strip("-") or "sheet"
+    filename = f"{slug}.csv"
+    return Response(
+        "\ufeff" + csv_text(sheet, lang),
+        media_type="text/csv; charset=utf-8",
+        headers={
+            "Content-Disposition": (
+                f'attachment; filename="{slug.encode("ascii", "replace").decode()}.csv"; '
+                f"filename*=UTF-8''{quote(filename)}"
+            )
+        },
+    )
+
+
+# -- Live updates --------------------------------------------------------------------------
+
+
+@router.websocket("/ws/sheet/{sheet_id}", name="scoresheet.live")
+async def live(websocket: WebSocket, sheet_id: str) -> None:
+    repo = SheetRepository(websocket.app.state.db)
+    try:
+        if not SHEET_ID.fullmatch(sheet_id):
+            raise NotFound(sheet_id)
+        await repo.version(sheet_id)
+    except NotFound:
+        await websocket.close(code=4404)
+        return
+
+    async def version() -> int:
+        return await repo.version(sheet_id)
+
+    await websocket.app.state.hub.follow(websocket, channel(sheet_id), version)
+
+
+# -- JSON API ------------------------------------------------------------------------------
+
+
+async def _json_body(request: Request) -> Any:
+    try:
+        return await request.json()
+    except ValueError:
+        raise IllegalAction("bad_json") from None
+
+
+def _sheet_json(request: Request, stored_id: str, version: int, sheet: Sheet) -> dict[str, Any]:
+    return {"id": stored_id, "version": version, "sheet": sheet.to_json()}
+
+
+@router.post("/api/sheets", name="api.sheets.create", status_code=201)
+async def api_create(request: Request) -> Response:
+    """Create a sheet: ``{"name", "limit", "players": [...], "lang"}``."""
+    data = await _json_body(request)
+    if not isinstance(data, dict):
+        raise IllegalAction("bad_request")
+    players = data.get("players")
+    lang = data.get("lang", request_language(request))
+    if not isinstance(players, list) or lang not in LANGUAGES:
+        raise IllegalAction("bad_request")
+    limit = data.get("limit", DEFAULT_LIMIT)
+    name = data.get("name")
+    if not isinstance(name, str):
+        raise IllegalAction("empty_sheet_name")
+    sheet = Sheet(Settings(name, limit), players)
+    names = [p.name for p in sheet.players]
+    sheet_id = await repository(request).create(sheet.settings.name, sheet.limit, names, lang)
+    body = _sheet_json(request, sheet_id, 0, sheet)
+    body["url"] = f"/{lang}/sheet/{sheet_id}"
+    return JSONResponse(body, status_code=201)
+
+
+@router.get("/api/sheets/{sheet_id}", name="api.sheets.get")
+async def api_get(request: Request, sheet_id: str) -> Response:
+    stored, sheet = await load(request, sheet_id)
+    return JSONResponse(_sheet_json(request, stored.id, stored.version, sheet))
+
+
+@router.post("/api/sheets/{sheet_id}/actions", name="api.sheets.act")
+async def api_act(request: Request, sheet_id: str) -> Response:
+    """Apply one action: ``{"version": <the version seen>, "action": {...}}``.
+
+    422 for an action the rules refuse, 409 when the sheet has moved on since ``version``
+    (with the current sheet, so the client can show it and ask again).
+    """
+    stored, sheet = await load(request, sheet_id)
+    data = await _json_body(request)
+    if not isinstance(data, dict):
+        raise IllegalAction("bad_request")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        raise IllegalAction("bad_version")
+    action = action_from_json(data.get("action"))
+    try:
+        if version != stored.version:
+            raise Conflict(stored.version)
+        new_version = await commit(request, stored, sheet, action)
+    except Conflict:
+        stored, sheet = await load(request, sheet_id)
+        lang = request_language(request)
+        message = errors.message("sheet_changed", {}, site_translations(lang))
+        body = _sheet_json(request, stored.id, stored.version, sheet)
+        body["error"] = {"code": "sheet_changed", "params": {}, "message": message}
+        return JSONResponse(body, status_code=409)
+    return JSONResponse(_sheet_json(request, stored.id, new_version, sheet))

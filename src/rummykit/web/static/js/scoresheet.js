@@ -1,0 +1,126 @@
+// The score sheet: the ± and "went out" helpers of the round form, more player fields on the
+// new-sheet form, and live updates of the sheet from other phones.
+import { follow } from "./live.js";
+import { onPage } from "./site.js";
+
+let live = null; // the connection of the sheet on screen
+
+function toggleSign(input) {
+  const value = input.value.trim().replace("−", "-");
+  input.value = value.startsWith("-") ? value.slice(1) : `-${value.replace(/^\+/, "")}`;
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+  input.focus();
+}
+
+function setUpRoundForm(form) {
+  form.dataset.ready = "1";
+  for (const button of form.querySelectorAll("[data-sign-for]")) {
+    button.hidden = false;
+    button.addEventListener("click", () => toggleSign(document.getElementById(button.dataset.signFor)));
+  }
+  const markOut = () => {
+    for (const entry of form.querySelectorAll(".entry")) {
+      const radio = entry.querySelector('input[name="out"]');
+      entry.classList.toggle("is-out", radio.checked);
+      const input = entry.querySelector('input[type="text"]');
+      // Whoever went out has no cards left: 0, unless a credit was typed.
+      if (radio.checked && !(Number.parseInt(input.value.replace("−", "-"), 10) < 0)) input.value = "0";
+    }
+  };
+  for (const radio of form.querySelectorAll('input[name="out"]')) radio.addEventListener("change", markOut);
+  form.addEventListener("input", () => (form.dataset.dirty = "1"));
+  form.addEventListener("submit", () => delete form.dataset.dirty);
+}
+
+function setUpNewSheet(form) {
+  form.dataset.ready = "1";
+  const list = form.querySelector("[data-player-fields]");
+  const button = form.querySelector("[data-add-player]");
+  const max = Number(list.dataset.max);
+  button.hidden = false;
+  button.addEventListener("click", () => {
+    const items = list.querySelectorAll("li");
+    if (items.length >= max) return;
+    const item = items[items.length - 1].cloneNode(true);
+    const n = items.length + 1;
+    const input = item.querySelector("input");
+    const label = item.querySelector("label");
+    const text = input.dataset.placeholder.replace("{n}", n);
+    input.id = `player-${n}`;
+    input.value = "";
+    input.placeholder = text;
+    label.htmlFor = input.id;
+    label.textContent = text;
+    list.append(item);
+    input.focus();
+    button.hidden = n >= max;
+  });
+}
+
+function isDirty(part) {
+  return [...part.querySelectorAll("form")].some(
+    (form) => form.dataset.dirty || [...form.querySelectorAll('input[type="text"]')].some((i) => i.value && i.defaultValue !== i.value),
+  );
+}
+
+async function refresh(sheet) {
+  const response = await fetch(location.pathname, { headers: { Accept: "text/html" }, cache: "no-store" });
+  if (!response.ok) return;
+  const page = new DOMParser().parseFromString(await response.text(), "text/html");
+  const fresh = page.getElementById("sheet");
+  if (!fresh) return;
+  let kept = false;
+  for (const part of fresh.querySelectorAll("[data-live-part]")) {
+    const old = document.getElementById(part.id);
+    if (old && isDirty(old)) {
+      // Never throw away what someone is typing: keep the form, say that the sheet moved on.
+      const stale = old.querySelector("[data-stale]");
+      if (stale) stale.hidden = false;
+      kept = true;
+      continue;
+    }
+    if (old) old.replaceWith(part);
+    else if (part.id === "entry") document.getElementById("history")?.before(part);
+    window.htmx?.process(part);
+  }
+  // Parts that no longer exist (the round form once the game is over) go, unless in use.
+  for (const old of sheet.querySelectorAll("[data-live-part]")) {
+    if (!fresh.querySelector(`#${old.id}`) && !isDirty(old)) old.remove();
+  }
+  sheet.dataset.version = fresh.dataset.version;
+  if (kept) sheet.dataset.behind = "1";
+  document.getElementById("live-status").textContent = sheet.dataset.msgUpdated;
+  for (const part of document.querySelectorAll("[data-live-part]")) setUp(part);
+}
+
+function watch(sheet) {
+  if (live && live.path === sheet.dataset.live) return;
+  live?.stop();
+  const badge = sheet.querySelector("[data-connection]");
+  live = follow(sheet.dataset.live, {
+    onVersion(version) {
+      const current = document.getElementById("sheet");
+      if (current && version > Number(current.dataset.version)) refresh(current);
+    },
+    onState(state) {
+      const current = document.getElementById("sheet")?.querySelector("[data-connection]") || badge;
+      current.hidden = state === "open";
+      current.textContent = state === "open" ? "" : sheet.dataset.msgOffline;
+    },
+  });
+}
+
+function setUp(root) {
+  for (const form of root.querySelectorAll("[data-round-form]:not([data-ready])")) setUpRoundForm(form);
+  for (const form of root.querySelectorAll("[data-new-sheet]:not([data-ready])")) setUpNewSheet(form);
+}
+
+onPage((root) => {
+  setUp(root);
+  const sheet = document.getElementById("sheet");
+  if (sheet) watch(sheet);
+  else if (live) {
+    live.stop();
+    live = null;
+  }
+});

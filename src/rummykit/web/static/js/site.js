@@ -1,0 +1,49 @@
+// Behaviour shared by every page. Page modules register with `onPage(init)`: `init(root)` runs
+// for the document once and again for every piece of page that htmx swaps in, so it must only
+// touch elements it has not set up yet (mark them, e.g. with a data attribute).
+
+const initializers = [];
+
+export function onPage(init) {
+  initializers.push(init);
+  init(document.body);
+}
+
+function run(root) {
+  for (const init of initializers) init(root);
+}
+
+if (window.htmx) {
+  window.htmx.onLoad((root) => run(root));
+  // After a boosted navigation, move the focus to the new content for keyboard and
+  // screen-reader users (the main landmark is focusable).
+  document.body.addEventListener("htmx:afterSettle", (event) => {
+    if (event.detail.boosted && event.detail.target === document.body) {
+      const main = document.getElementById("main");
+      if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: true });
+    }
+  });
+}
+
+// Buttons that only make sense with JavaScript are hidden in the markup and shown here.
+onPage((root) => {
+  for (const button of root.querySelectorAll("[data-print][hidden]")) {
+    button.hidden = false;
+    button.addEventListener("click", () => window.print());
+  }
+  for (const button of root.querySelectorAll("[data-copy][hidden]")) {
+    button.hidden = false;
+    button.addEventListener("click", async () => {
+      const field = document.getElementById(button.dataset.copy);
+      try {
+        await navigator.clipboard.writeText(field.value);
+      } catch {
+        field.select();
+        document.execCommand("copy");
+      }
+      const label = button.textContent;
+      button.textContent = button.dataset.copied;
+      setTimeout(() => (button.textContent = label), 1500);
+    });
+  }
+});
