@@ -136,8 +136,10 @@ def parse_action(text: str, rules: Rules | None = None) -> Action:
 def action_from_json(data: JSON, rules: Rules | None = None) -> Action:
     """Read an action's JSON form; anything else raises ``IllegalAction("bad_action")``.
 
-    A play's sets are read against ``rules`` (the default rules when not given), so a set that
-    breaks the rules raises its own code (``set_too_small``…).
+    A play's sets are carried as written and judged when the play is applied. A joker written
+    without its meaning takes the one its set implies under ``rules`` (the default rules when
+    not given), so such a set must already be valid, or its own code (``set_too_small``…) is
+    raised here.
 
     >>> action_from_json({"t": "draw"}), action_from_json({"t": "play", "table": ["r1 r2 r3"]})
     (Draw(), Play.parse('play r1 r2 r3'))
@@ -165,7 +167,7 @@ def action_from_json(data: JSON, rules: Rules | None = None) -> Action:
 
 def _read_table(sets: Sequence[str], rules: Rules | None) -> list[TableSet]:
     try:
-        return parse_table(list(sets), rules)
+        return parse_table(list(sets), rules, check=False)
     except IllegalAction as err:
         if err.code in ("bad_tile", "duplicate_tile"):
             raise IllegalAction("bad_action", reason=err.code, **err.params) from None
@@ -239,10 +241,6 @@ def _thaw(value: JSON) -> JSON:
     if isinstance(value, list | tuple):
         return [_thaw(v) for v in value]
     return value
-
-
-def _tiles(value: Sequence[Tile] | str) -> list[Tile]:
-    return parse_tiles(value) if isinstance(value, str) else list(value)
 
 
 class State:
@@ -378,34 +376,34 @@ class State:
     ) -> State:
         """A game in the middle of its first round, as given (for tests, examples, puzzles).
 
-        ``pool`` lists the pool with the next tile to be drawn first; when it is ``None`` the
-        tiles named nowhere make up the pool in a shuffled order, otherwise every tile must be
-        named exactly once. ``opened`` says who has made the first meld (by default everybody
-        when the table holds sets, nobody when it is empty). Later rounds are dealt from the
-        seed.
-        Such a game has no `record`.
+        Tiles written without ``#n`` take the lowest copy not yet named, the table first, then
+        the racks in order, then the pool. ``pool`` lists the next tiles to be drawn, in order;
+        the tiles named nowhere lie below them in a shuffled order (name every tile to leave
+        the pool exactly as given). ``opened`` says who has made the first meld (by default
+        everybody when the table holds sets, nobody when it is empty). Later rounds are dealt
+        from the seed. Such a game has no `record`.
         """
         rules = rules or Rules()
         state = cls(rules, len(racks), seed)
-        given = [_tiles(r) for r in racks]
         sets = parse_table(table, rules) if isinstance(table, str) else list(table)
-        named = [t for r in given for t in r] + table_tiles(sets)
+        named = table_tiles(sets)
+        given: list[list[Tile]] = []
+        for rack in racks:
+            given.append(parse_tiles(rack, named) if isinstance(rack, str) else list(rack))
+            named += given[-1]
+        top: list[Tile] = []
         if pool is not None:
-            named += _tiles(pool)
+            top = parse_tiles(pool, named) if isinstance(pool, str) else list(pool)
+            named += top
         if len(set(named)) != len(named):
             raise IllegalAction("bad_position", reason="a tile is named twice")
         outside = [t.code for t in named if not rules.has_tile(t)]
         if outside:
             raise IllegalAction("bad_position", reason="not in this set", tiles=outside)
-        everything = rules.pool()
-        rest = [t for t in everything if t not in set(named)]
-        if pool is None:
-            state._rng.shuffle(rest)
-            pool_tiles = rest
-        elif rest:
-            raise IllegalAction("bad_position", reason="tiles named nowhere", tiles=len(rest))
-        else:
-            pool_tiles = _tiles(pool)[::-1]
+        known = set(named)
+        rest = [t for t in rules.pool() if t not in known]
+        state._rng.shuffle(rest)
+        pool_tiles = rest + top[::-1]
         if not 0 <= to_move < len(racks):
             raise IllegalAction("bad_position", reason="to_move", to_move=to_move)
         state.log = []

@@ -186,8 +186,9 @@ def _tile_from_face(face: str, copy: int, original: str) -> Tile:
         raise IllegalAction("bad_tile", tile=original) from None
 
 
-def parse_tiles(text: str | Iterable[str]) -> list[Tile]:
-    """Parse tiles separated by spaces or commas; a tile without ``#n`` takes the next free copy.
+def parse_tiles(text: str | Iterable[str], taken: Iterable[Tile] = ()) -> list[Tile]:
+    """Parse tiles separated by spaces or commas; a tile without ``#n`` takes the next free copy,
+    not counting the copies in ``taken`` (tiles already named elsewhere).
 
     >>> [t.code for t in parse_tiles("r5 r5#0 *")]
     ['r5#1', 'r5', '*']
@@ -198,7 +199,7 @@ def parse_tiles(text: str | Iterable[str]) -> list[Tile]:
     """
     words = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     parsed: list[tuple[str, int]] = [_split_copy(word) for word in words]
-    used: set[Tile] = set()
+    used: set[Tile] = set(taken)
     for (face, copy), word in zip(parsed, words, strict=True):
         if copy >= 0:
             tile = _tile_from_face(face, copy, word)
@@ -474,10 +475,15 @@ def _parse_words(text: str) -> list[tuple[str, JokerMeaning | None]]:
     return out
 
 
-def parse_table(sets: str | Sequence[str], rules: Rules | None = None) -> list[TableSet]:
+def parse_table(
+    sets: str | Sequence[str], rules: Rules | None = None, *, check: bool = True
+) -> list[TableSet]:
     """Parse and check a table: sets separated by ``|`` (or given as a list of strings).
 
-    Copies are assigned across the whole table, so ``r5`` twice means both red fives.
+    Copies are assigned across the whole table, so ``r5`` twice means both red fives. With
+    ``check=False`` a set is only read, not judged, when every joker in it names what it stands
+    for (an action carries such sets to the engine, which judges them); a joker without its
+    meaning still needs the set to be valid to know what it stands for.
 
     >>> [s.code for s in parse_table("r5 r6 r7 | r5 b5 k5")]
     ['r5 r6 r7', 'r5#1 b5 k5']
@@ -500,7 +506,10 @@ def parse_table(sets: str | Sequence[str], rules: Rules | None = None) -> list[T
             if meaning is not None and not tile.is_joker:
                 raise IllegalAction("bad_tile", tile=word)
         jokers = [m for tile, m in zip(set_tiles, stated, strict=True) if tile.is_joker]
-        result.append(read_set(set_tiles, rules, jokers))
+        if check or None in jokers:
+            result.append(read_set(set_tiles, rules, jokers))
+        else:
+            result.append(TableSet(tuple(set_tiles), tuple(m for m in jokers if m is not None)))
     return result
 
 
