@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rummykit.cards import parse_cards
-from rummykit.core import JSON
 from rummykit.rummoli import Box, KeepHand, Pass, Phase, Rules, Start, State
 from rummykit.rummoli.game import Event
 from rummykit.rummoli.rules import BOXES
@@ -92,5 +91,3 @@ class Table:
 
 def box(board: Sequence[int], which: Box) -> int:
     return board[which.slot]
-
-

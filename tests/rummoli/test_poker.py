@@ -57,8 +57,10 @@ def test_categories_rank_from_straight_flush_down_to_high_card() -> None:
 
 
 def test_the_ace_is_high_and_a_2_3_4_5_is_the_lowest_straight() -> None:
-    wheel, six_high, broadway = value("A♥ 2♦ 3♣ 4♠ 5♥"), value("2♥ 3♦ 4♣ 5♠ 6♥"), value(
-        "10♥ J♦ Q♣ K♠ A♥"
+    wheel, six_high, broadway = (
+        value("A♥ 2♦ 3♣ 4♠ 5♥"),
+        value("2♥ 3♦ 4♣ 5♠ 6♥"),
+        value("10♥ J♦ Q♣ K♠ A♥"),
     )
     assert wheel.category is Category.STRAIGHT and wheel.ranks == (5,)
     assert wheel < six_high < broadway
@@ -96,9 +98,7 @@ def test_with_several_flush_suits_the_best_flush_counts() -> None:
     sf = value("A♥ K♥ Q♥ J♥ 9♥ 2♠ 3♠ 4♠ 5♠ 6♠")
     assert sf.category is Category.STRAIGHT_FLUSH and sf.ranks == (6,)
     # 26 cards: every suit holds a flush; the best straight flush is chosen.
-    many = value(
-        "2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♥ 9♥ 10♥ J♥ Q♥ A♦ K♦ Q♦ J♦ 10♦ 9♦ 2♠ 5♠ 7♠ 9♠ J♠ K♠ A♠ 3♥ 4♥"
-    )
+    many = value("2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♥ 9♥ 10♥ J♥ Q♥ A♦ K♦ Q♦ J♦ 10♦ 9♦ 2♠ 5♠ 7♠ 9♠ J♠ K♠ A♠ 3♥ 4♥")
     assert many.describe() == "straight flush A" and many.best_five[0].code == "A♦"
 
 

@@ -106,14 +106,20 @@ def test_equal_lowest_ranks_at_a_colour_change_are_a_choice_too() -> None:
     state = t.state
     assert t.trace() == ["lead 1 5♦", "stop in_widow 6♦"]
     assert state.phase is Phase.LEAD and state.to_move == 1
-    assert [a.card.code for a in state.legal_actions()] == ["K♣", "K♠"]  # type: ignore[union-attr]
+    assert [a.card.code for a in state.legal_actions()] == ["K♣", "K♠"]
     state.apply(Play(Card.parse("K♠")))
     assert t.trace()[2] == "colour_change 1 K♠"
 
 
 def test_a_hand_where_nobody_can_change_colour_is_blocked() -> None:
     t = Table("2♣ 9♠ 9♣", "4♠ K♣").keep_and_pass()
-    assert t.trace() == ["lead 0 2♣", "stop in_widow 3♣", "lead_passes 0", "lead_passes 1", "blocked"]
+    assert t.trace() == [
+        "lead 0 2♣",
+        "stop in_widow 3♣",
+        "lead_passes 0",
+        "lead_passes 1",
+        "blocked",
+    ]
 
 
 def test_a_blocked_hand_costs_one_chip_per_card_onto_the_rummoli_box_which_waits() -> None:
