@@ -72,7 +72,6 @@ class Texts:
     subtitle: str
     facts: str
     board: str
-    board_note: str
     singles: tuple[str, ...]
     single_caption: str
     combo_kings: str
@@ -114,16 +113,12 @@ def texts(lang: str) -> Texts:
             "a board (nine circles on paper will do)"
         ),
         board=_("The board: nine boxes"),
-        board_note=_(
-            "Before every deal each player puts **1 chip on each box**. "
-            "A box nobody wins keeps its chips for the next hand."
-        ),
         singles=(_("10♠"), _("J♦"), _("Q♣"), _("K♥"), _("A♠")),
         single_caption=_("play it in the sequence"),
         combo_kings=_("K♦ A♦"),
         combo_kings_caption=_("K♦ then A♦ by one player"),
         combo_789=_("7 8 9"),
-        combo_789_caption=_("of one suit, by one player"),
+        combo_789_caption=_("one suit, one player"),
         poker_box=_("Poker"),
         poker_caption=_("the best poker hand"),
         rummoli_caption=_("the first player out"),
@@ -145,53 +140,49 @@ def texts(lang: str) -> Texts:
         ),
         paying=_("Paying cards"),
         paying_text=_(
-            "Play one of these five cards during the sequence and take the chips of its box at "
-            "once. In the widow, or still in a hand when the hand ends, it wins nothing."
+            "Play one of these five cards in the sequence and take its box at once. In the "
+            "widow, or still in hand when the hand ends, it wins nothing."
         ),
         combos_text=_(
-            "**Combos.** K♦ then A♦, or 7, 8 and 9 of one suit: one player plays the whole combo "
-            "in a row and takes its box. House rule: they may come from several players; whoever "
-            "plays the last card takes the box."
+            "**Combos:** K♦ then A♦, or 7, 8 and 9 of one suit, played in a row by one player, "
+            "take their box. House rule: the cards may come from several players; whoever plays "
+            "the last one takes the box."
         ),
         phases_title=_("One hand in four phases"),
         phases=(
             (
                 _("Ante and deal"),
                 _(
-                    "Each player puts 1 chip on each of the 9 boxes; a player who cannot pay it "
-                    "all leaves the game. The dealer deals the whole pack one card at a time, "
-                    "clockwise, to every player and to one extra hand, the **widow**, which gets "
-                    "its card right after the dealer. Some hands get one card more. The deal "
-                    "passes to the left every hand."
+                    "Everyone puts 1 chip on each box; a player who cannot pay is out. The dealer "
+                    "deals the whole pack one card at a time, clockwise, to the players and to an "
+                    "extra hand, the **widow**, served right after the dealer. The deal moves left "
+                    "each hand."
                 ),
             ),
             (
                 _("The widow"),
                 _(
-                    "The dealer looks at the hand, then either swaps it unseen for the widow, or "
-                    "keeps it and **auctions** the widow: from the dealer's left, each bid higher "
-                    "than the last; the top bidder pays the dealer and swaps. Whoever takes the "
-                    "widow must keep it. The hand left over is dead: its cards are never played. "
-                    "House rule: nobody holding a paying card may take the widow."
+                    "The dealer may swap the hand, unseen, for the widow, or keep it and "
+                    "**auction** the widow: the highest bidder pays the dealer and swaps. Whoever "
+                    "takes the widow keeps it; the hand left over is dead. House rule: no widow "
+                    "for a player holding a paying card."
                 ),
             ),
             (
                 _("The poker hand"),
                 _(
-                    "Everyone makes the best five-card poker hand. **Showdown:** all hands are "
-                    "shown and the best takes the Poker box. **Betting,** if agreed: one round "
-                    "from the dealer's left, bets of 1 to 5 chips, at most 3 raises, all on the "
-                    "Poker box; whoever folds cannot win it. Then everyone picks up all the cards "
-                    "again."
+                    "Each player's best five cards. **Showdown:** the best hand takes the Poker "
+                    "box. **Betting,** if agreed: one round, bets of 1 to 5 chips, at most 3 "
+                    "raises, all on the Poker box; whoever folds cannot win it. Then all cards "
+                    "go back into the hands."
                 ),
             ),
             (
                 _("The sequence"),
                 _(
-                    "The winner of the poker hand starts. Cards go down face up in order, one "
-                    "suit at a time, by the four rules below. Playing a paying card takes its "
-                    "box at once. The first player to play the last card of the hand wins the "
-                    "hand."
+                    "The poker winner starts. Cards are played face up in order, suit by suit, by "
+                    "the four rules below. A paying card takes its box at once. The first player "
+                    "to play the last card wins the hand."
                 ),
             ),
         ),
@@ -199,30 +190,24 @@ def texts(lang: str) -> Texts:
         rules=(
             (
                 _("Start"),
-                _(
-                    "The winner of the poker hand plays the **lowest card** in hand (between "
-                    "equal ranks, any suit)."
-                ),
+                _("The poker winner plays the **lowest card** in hand (equal ranks: any suit)."),
             ),
             (
                 _("Follow"),
                 _(
-                    "Whoever holds the **next card of the same suit** plays it, whoever that is. "
-                    "Holding several that follow on? Play them all."
+                    "Whoever holds the **next card of the same suit** plays it. Several in a row? "
+                    "Play them all."
                 ),
             ),
             (
                 _("Stop"),
-                _(
-                    "The sequence stops **after an ace**, or when nobody can play the next card: "
-                    "it is in the widow or has already been played."
-                ),
+                _("**After an ace**, or when the next card is in the widow or already played."),
             ),
             (
                 _("Change colour"),
                 _(
                     "Whoever played last leads the **lowest card of the other colour**: red (♥ ♦) "
-                    "after black, black (♠ ♣) after red. None? The lead passes to the left."
+                    "after black, black (♠ ♣) after red. None? The lead passes left."
                 ),
             ),
         ),
@@ -231,15 +216,14 @@ def texts(lang: str) -> Texts:
             (
                 _("Out."),
                 _(
-                    "The first player with no card left takes the **Rummoli box**, and every "
-                    "other player pays that player **1 chip per card** still in hand, as far as "
-                    "their chips go."
+                    "The first player out takes the **Rummoli box**, and each other player pays "
+                    "**1 chip per card** left in hand (as far as their chips go)."
                 ),
             ),
             (
                 _("Blocked."),
                 _(
-                    "After a stop nobody can change colour: every player puts **1 chip per card** "
+                    "Nobody can change colour after a stop: each player puts **1 chip per card** "
                     "in hand on the Rummoli box, which waits for the next hand."
                 ),
             ),
@@ -251,13 +235,13 @@ def texts(lang: str) -> Texts:
         game_end=_("End of the game"),
         game_end_text=_(
             "No fixed end: stop after the agreed number of hands, or when all players but one "
-            "have run out of chips. Chips still on the board go to the best hand of one last "
-            "five-card poker deal (or to the highest card when everyone cuts the pack, or to "
-            "one more hand for each box that still holds chips). Most chips wins."
+            "are out of chips. Chips left on the board go to the best hand of one last "
+            "five-card deal (or to the highest card in a cut, or to one extra hand per box "
+            "still holding chips). Most chips wins."
         ),
         footer=_(
-            "The full rules, the board and a whole hand played card by card are on the "
-            "Rummoli rules page."
+            "The full rules, with tips and answers to common questions, are on the Rummoli "
+            "rules page."
         ),
     )
 
@@ -287,7 +271,7 @@ def _compose(pdf: Sheet, words: Texts, size: float, *, draw: bool) -> float:
     y = _header(pdf, words, size, MARGIN_TOP, draw=draw)
 
     # Row 1: the board on the left; poker hands and paying cards on the right.
-    board_width = 84.0
+    board_width = 76.0
     right_x = x0 + board_width + GUTTER
     right_width = CONTENT_WIDTH - board_width - GUTTER
     left_bottom = _board(pdf, words, size, x0, y, board_width, draw=draw)
@@ -301,7 +285,7 @@ def _compose(pdf: Sheet, words: Texts, size: float, *, draw: bool) -> float:
     y = _sequence_rules(pdf, words, size, x0, y, CONTENT_WIDTH, draw=draw) + 4.0
 
     # Last row: the end of a hand and the end of the game side by side.
-    left_width = (CONTENT_WIDTH - GUTTER) * 0.55
+    left_width = (CONTENT_WIDTH - GUTTER) * 0.58
     right_width = CONTENT_WIDTH - GUTTER - left_width
     bottom = max(
         _hand_end(pdf, words, size, x0, y, left_width, draw=draw),
@@ -336,7 +320,7 @@ def _header(pdf: Sheet, words: Texts, size: float, y: float, *, draw: bool) -> f
         pdf.text(MARGIN_X + title_width + 4.0, baseline, words.subtitle)
         _suit_row(pdf, PAGE_WIDTH - MARGIN_X, baseline)
     y = baseline + 3.0
-    facts_size = size + 0.3
+    facts_size = size
     height = pdf.text_height(words.facts, CONTENT_WIDTH, facts_size)
     if draw:
         pdf.paragraph(words.facts, MARGIN_X, y, CONTENT_WIDTH, facts_size, colour=GREY)
@@ -399,17 +383,14 @@ def _board(
             pdf.polygon(points, style="DF")
             radius = (inner + hub) / 2 + 0.5
             tx, ty = cx + radius * math.cos(middle), cy - radius * math.sin(middle)
-            _box_text(pdf, label, caption, tx, ty, 19.5, size)
+            # Upright text has less room in the diagonal wedges than in the straight ones.
+            _box_text(pdf, label, caption, tx, ty, 16.0 if index % 2 else 20.0, size)
         pdf.set_fill_color(*FELT)
         pdf.set_draw_color(*GOLD)
         pdf.set_line_width(0.8)
         pdf.circle(cx, cy, hub, style="DF")
         _box_text(pdf, words.title, words.rummoli_caption, cx, cy, 2 * hub - 5, size, on_dark=True)
-    y += side + 2.0
-    note_height = pdf.text_height(words.board_note, width, size - 0.4)
-    if draw:
-        pdf.paragraph(words.board_note, x, y, width, size - 0.4, colour=GREY)
-    return y + note_height
+    return y + side
 
 
 def _octagon(
@@ -442,8 +423,10 @@ def _box_text(
     on_dark: bool = False,
 ) -> None:
     """A box's name and, under it, how it is won, centred on ``(cx, cy)``."""
-    label_size = 12.5 if len(label) <= 7 else 10.5
-    caption_size = max(size - 2.0, 5.6)
+    label_size = 12.0
+    while label_size > 7.0 and pdf.width_of(label, label_size, bold=True) > width:
+        label_size -= 0.5
+    caption_size = min(max(size - 2.0, 5.4), 5.8)
     label_height = label_size * PT * 1.1
     caption_height = pdf.text_height(caption, width, caption_size, leading=1.15)
     top = cy - (label_height + 0.6 + caption_height) / 2
@@ -474,7 +457,7 @@ def _poker_ranking(
     pdf: Sheet, words: Texts, size: float, x: float, y: float, width: float, *, draw: bool
 ) -> float:
     y = _heading(pdf, words.poker_ranking, x, y, width, draw=draw)
-    row = size * PT * 1.55
+    row = size * PT * 1.45
     cards_size = size + 0.2
     for number, (name, hand) in enumerate(zip(words.poker_names, POKER_HANDS, strict=True)):
         if draw:
@@ -566,15 +549,7 @@ def _columns(
             left = x + number * (column + gap)
             pdf.set_fill_color(*fill)
             pdf.rect(left, y, column, box_height, style="F", round_corners=True, corner_radius=2.0)
-            pdf.set_fill_color(*badge)
-            pdf.circle(left + pad + 3.0, y + pad + 3.0, 3.0, style="F")
-            pdf.use(10.0, bold=True, colour=WHITE)
-            digit = str(number + 1)
-            pdf.text(
-                left + pad + 3.0 - pdf.width_of(digit, 10.0, bold=True) / 2,
-                y + pad + 3.0 + 10.0 * PT * 0.36,
-                digit,
-            )
+            _badge(pdf, number + 1, left + pad + 3.0, y + pad + 3.0, badge)
             title_height = pdf.text_height(f"**{title}**", inner - 7.5, title_size, leading=1.15)
             title_top = y + pad + max(0.0, (6.0 - title_height) / 2)
             pdf.paragraph(
@@ -601,8 +576,38 @@ def _phases(
 def _sequence_rules(
     pdf: Sheet, words: Texts, size: float, x: float, y: float, width: float, *, draw: bool
 ) -> float:
+    """The four rules of the sequence in a two-by-two grid, each with its number and title."""
     y = _heading(pdf, words.rules_title, x, y, width, draw=draw)
-    return _columns(pdf, words.rules, size, x, y, width, draw=draw, badge=RED, fill=PALE_GOLD)
+    gap, pad, badge = 4.0, 2.2, 6.0
+    cell = (width - gap) / 2
+    text_width = cell - 2 * pad - badge - 2.0
+    paragraphs = [f"**{title}.** {text}" for title, text in words.rules]
+    heights = [max(badge, pdf.text_height(text, text_width, size)) for text in paragraphs]
+    for row in range(2):
+        row_height = max(heights[2 * row : 2 * row + 2]) + 2 * pad
+        for column in range(2):
+            number = 2 * row + column
+            left = x + column * (cell + gap)
+            if draw:
+                pdf.set_fill_color(*PALE_GOLD)
+                pdf.rect(
+                    left, y, cell, row_height, style="F", round_corners=True, corner_radius=2.0
+                )
+                _badge(pdf, number + 1, left + pad + badge / 2, y + pad + badge / 2, RED)
+                pdf.paragraph(
+                    paragraphs[number], left + pad + badge + 2.0, y + pad, text_width, size
+                )
+        y += row_height + (gap / 2 if row == 0 else 0.0)
+    return y
+
+
+def _badge(pdf: Sheet, number: int, cx: float, cy: float, colour: Colour) -> None:
+    """A filled circle with a white number in it."""
+    pdf.set_fill_color(*colour)
+    pdf.circle(cx, cy, 3.0, style="F")
+    digit = str(number)
+    pdf.use(10.0, bold=True, colour=WHITE)
+    pdf.text(cx - pdf.width_of(digit, 10.0, bold=True) / 2, cy + 10.0 * PT * 0.36, digit)
 
 
 def _hand_end(

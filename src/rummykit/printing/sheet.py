@@ -35,6 +35,7 @@ GREY: Colour = (108, 117, 125)
 RULE: Colour = (206, 212, 218)
 WHITE: Colour = (255, 255, 255)
 
+SUITS = frozenset("♠♥♦♣")
 RED_SUITS = frozenset("♥♦")
 SOFT_HYPHEN = "\u00ad"
 
@@ -117,6 +118,14 @@ class Sheet(FPDF):
                 if chunk:
                     words[-1].append(Piece(chunk, piece.bold))
         words = [word for word in words if word]
+        # Never break before a lone suit, as in "(♥ ♦)": glue it to the word before.
+        glued: list[list[Piece]] = []
+        for word in words:
+            if glued and word[0].text[0] in SUITS:
+                glued[-1] = [*glued[-1], Piece(" ", glued[-1][-1].bold), *word]
+            else:
+                glued.append(word)
+        words = glued
         space = self.width_of(" ", size)
         lines: list[Line] = []
         current: list[Piece] = []
