@@ -6,6 +6,9 @@ import os
 
 from hypothesis import HealthCheck, settings
 
+# Fixtures for browser tests of every part: live_server, browser, new_page, screenshot.
+pytest_plugins = ["browser"]
+
 settings.register_profile(
     "ci", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )

@@ -83,7 +83,17 @@ def update(domain: str) -> list[tuple[Path, int, int]]:
                 catalog = read_po(handle, locale=lang, domain=domain)
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
-            catalog = Catalog(locale=lang, domain=domain, project="rummykit", charset="utf-8")
+            catalog = Catalog(
+                locale=lang,
+                domain=domain,
+                header_comment=f"# Messages of rummykit's domain {domain!r}.",
+                project="rummykit",
+                copyright_holder="the rummykit contributors",
+                msgid_bugs_address="",
+                last_translator="the rummykit contributors",
+                charset="utf-8",
+                fuzzy=False,
+            )
         before = {m.id for m in catalog if m.id}
         catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
         after = {m.id for m in catalog if m.id}

@@ -97,8 +97,13 @@ def url_for(request: Request, lang: str, name: str, **params: Any) -> str:
         return str(request.app.url_path_for(name, **params))
 
 
-def route_exists(request: Request, name: str) -> bool:
-    return any(getattr(route, "name", None) == name for route in request.app.routes)
+def route_exists(request: Request, name: str, **params: Any) -> bool:
+    """Whether the app has a route called ``name`` (taking these parameters)."""
+    try:
+        url_for(request, "en", name, **params)
+    except NoMatchFound:
+        return False
+    return True
 
 
 def render(

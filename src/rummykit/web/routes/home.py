@@ -21,7 +21,13 @@ async def root(request: Request) -> Response:
 @router.get("/{lang:lang}/", name="home")
 async def home(request: Request, lang: str) -> Response:
     sections = [
-        (section, [(entry, route_exists(request, entry.route)) for entry in section.entries])
+        (
+            section,
+            [
+                (entry, route_exists(request, entry.route, **entry.params))
+                for entry in section.entries
+            ],
+        )
         for section in SECTIONS
     ]
     return render(request, "home.html", sections=sections)
