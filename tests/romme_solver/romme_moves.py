@@ -33,23 +33,39 @@ def best_by_moves(
     hand: Sequence[Card], table: Sequence[TableMeld], rules: Rules, turn: Turn
 ) -> int | None:
     """The most penalty the turn can remove from the hand, or ``None`` if no turn meets the
-    constraints (a card to keep for the discard, the must-use card, the opening)."""
-    start_jokers = sum(1 for c in hand if c.is_joker)
+    constraints (a card to keep for the discard, the must-use card, the opening).
+
+    Not yet opened, the new melds made only of the hand's own cards must reach the minimum
+    (with the house rules); a meld holding a joker freed this turn does not count. Lay-offs and
+    exchanges come with an opening only under ``layoff_on_opening_turn``. Every freed joker
+    must be laid again; a must-use card must be laid (before opening: in a new meld).
+    """
     start_penalty = sum(card_value(c, rules) for c in hand)
     keep = 1 if rules.go_out == "discard" else 0
+    touch_table = turn.opened or rules.layoff_on_opening_turn
+    # Only jokers that lie on the table when the turn starts can be exchanged.
+    table_jokers = {c for m in table for c in m.cards if c.is_joker}
     best: list[int | None] = [None]
     seen: set[tuple[object, ...]] = set()
 
     def finish(
-        h: tuple[Card, ...], opened_value: int, run: bool, laid_new: bool, must_done: bool
+        h: tuple[Card, ...],
+        freed: frozenset[Card],
+        own_value: int,
+        own_run: bool,
+        laid_new: bool,
+        touched: bool,
+        must_done: bool,
     ) -> None:
-        if sum(1 for c in h if c.is_joker) > start_jokers or len(h) < keep:
+        if freed & set(h) or len(h) < keep:
             return
         if turn.must is not None and not must_done:
             return
-        below = opened_value < rules.opening_min or (rules.opening_requires_run and not run)
-        if not turn.opened and laid_new and below:
-            return
+        if not turn.opened and (laid_new or touched):
+            if not laid_new or own_value < rules.opening_min:
+                return
+            if rules.opening_requires_run and not own_run:
+                return
         score = start_penalty - sum(card_value(c, rules) for c in h)
         if best[0] is None or score > best[0]:
             best[0] = score
@@ -57,35 +73,35 @@ def best_by_moves(
     def visit(
         h: tuple[Card, ...],
         melds: tuple[tuple[tuple[Card, ...], str], ...],
-        opened_value: int,
-        run: bool,
+        freed: frozenset[Card],
+        own_value: int,
+        own_run: bool,
         laid_new: bool,
+        touched: bool,
         must_done: bool,
     ) -> None:
         key = (
             tuple(sorted(c.id for c in h)),
             tuple(sorted((tuple(c.id for c in cs), k) for cs, k in melds)),
-            opened_value,
-            run,
+            tuple(sorted(c.id for c in freed)),
+            own_value,
+            own_run,
             laid_new,
+            touched,
             must_done,
         )
         if key in seen:
             return
         seen.add(key)
-        finish(h, opened_value, run, laid_new, must_done)
-        may_touch_table = turn.opened or (
-            rules.layoff_on_opening_turn
-            and laid_new
-            and opened_value >= rules.opening_min
-            and (run or not rules.opening_requires_run)
-        )
-        # A new meld from the hand (before opening: part of the opening).
+        finish(h, freed, own_value, own_run, laid_new, touched, must_done)
+        # A new meld from the hand.
         for size in range(3, len(h) + 1):
             for idx in itertools.combinations(range(len(h)), size):
                 sub = [h[i] for i in idx]
+                own = not freed.intersection(sub)
                 if (
                     not turn.opened
+                    and own
                     and rules.opening_without_jokers
                     and any(c.is_joker for c in sub)
                 ):
@@ -99,12 +115,14 @@ def best_by_moves(
                     visit(
                         rest,
                         (*melds, (tuple(order), reading.kind)),
-                        opened_value + reading_value(reading, rules),
-                        run or reading.kind == "run",
+                        freed,
+                        own_value + (reading_value(reading, rules) if own else 0),
+                        own_run or (own and reading.kind == "run"),
                         True,
+                        touched,
                         done,
                     )
-        if not may_touch_table:
+        if not touch_table:
             return
         for mi, (cards, kind) in enumerate(melds):
             for hi, card in enumerate(h):
@@ -115,31 +133,41 @@ def best_by_moves(
                         visit(
                             rest,
                             (*melds[:mi], (new, kind), *melds[mi + 1 :]),
-                            opened_value,
-                            run,
+                            freed,
+                            own_value,
+                            own_run,
                             laid_new,
+                            True,
                             done,
                         )
-                if not turn.opened or card.is_joker:
+                if card.is_joker:
                     continue
                 for ji, old in enumerate(cards):
-                    if not old.is_joker:
+                    if old not in table_jokers:
                         continue
                     new = (*cards[:ji], card, *cards[ji + 1 :])
                     if _valid(new, kind):
                         visit(
                             (*rest, old),
                             (*melds[:mi], (new, kind), *melds[mi + 1 :]),
-                            opened_value,
-                            run,
+                            freed | {old},
+                            own_value,
+                            own_run,
                             laid_new,
+                            True,
                             done,
                         )
 
-    visit(tuple(hand), tuple((m.cards, m.kind) for m in table), 0, False, False, False)
-    if not turn.opened and best[0] == 0:
-        # Not yet opened, laying nothing is the fallback; with a must-use card it is no answer.
-        return None if turn.must is not None else 0
+    visit(
+        tuple(hand),
+        tuple((m.cards, m.kind) for m in table),
+        frozenset(),
+        0,
+        False,
+        False,
+        False,
+        False,
+    )
     return best[0]
 
 

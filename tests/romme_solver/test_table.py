@@ -11,6 +11,7 @@ from romme_moves import Turn, best_by_moves, random_table
 from rummykit.cards import Card, romme_pack
 from rummykit.romme.rules import Rules, TableMeld, hand_penalty, meld_value, read_cards
 from rummykit.romme.solver import Arrangement, best_turn, can_use_card
+from rummykit.romme.turn import TurnContext, check_play
 
 CHUNKS = 10
 PER_CHUNK = 60
@@ -23,7 +24,7 @@ def check_turn(hand: list[Card], table: list[TableMeld], found: Arrangement, rul
         meld_value(m, rules)
     added: list[Card] = []
     freed: list[Card] = []
-    for meld_id, cards in found.table:
+    for meld_id, cards in found.changed:
         old = by_id[meld_id]
         assert read_cards(cards, rules, old.kind) is not None
         added += [c for c in cards if c not in old.cards]
@@ -33,6 +34,26 @@ def check_turn(hand: list[Card], table: list[TableMeld], found: Arrangement, rul
     assert Counter(laid + list(found.left)) == Counter(hand + freed)
     assert sum(1 for c in found.left if c.is_joker) <= sum(1 for c in hand if c.is_joker)
     assert not any(c in found.left for c in freed)
+
+
+def check_with_engine(
+    hand: list[Card],
+    table: list[TableMeld],
+    found: Arrangement,
+    rules: Rules,
+    opened: bool,
+    picked: Card | None = None,
+) -> None:
+    """The engine accepts the arrangement's play and leaves exactly ``left`` in the hand."""
+    play = found.play()
+    if play is None:
+        assert not found.melds and not found.changed
+        return
+    ctx = TurnContext(hand, {m.id: m for m in table}, rules, 0, opened, picked, 100)
+    outcome = check_play(play, ctx)
+    assert Counter(outcome.hand) == Counter(found.left)
+    for meld_id, cards in found.changed:
+        assert outcome.table[meld_id].cards == cards
 
 
 def random_case(rng: random.Random) -> tuple[list[Card], list[TableMeld], Rules, bool]:
@@ -70,6 +91,7 @@ def test_best_turn_matches_every_sequence_of_moves(chunk: int) -> None:
         expected = best_by_moves(hand, table, rules, Turn(opened))
         assert found is not None
         check_turn(hand, table, found, rules)
+        check_with_engine(hand, table, found, rules, opened)
         assert hand_penalty(hand, rules) - found.penalty == expected
 
 
@@ -87,4 +109,5 @@ def test_can_use_card_matches_every_sequence_of_moves(chunk: int) -> None:
         assert (found is not None) == (expected is not None)
         if found is not None:
             check_turn([*hand, card], table, found, rules)
+            check_with_engine([*hand, card], table, found, rules, opened, picked=card)
             assert hand_penalty([*hand, card], rules) - found.penalty == expected

@@ -10,6 +10,8 @@
 >>> a = best_melds(parse_cards("J♣ Q♣ K♣ 9♥ 9♦ JK 4♠"))
 >>> [format_cards(m) for m in a.melds], format_cards(a.left), a.value
 (['J♣ Q♣ K♣', '9♥ 9♦ JK'], '4♠', 57)
+>>> a.play()
+Play.parse('play run[J♣ Q♣ K♣] group[9♥ 9♦ JK]')
 """
 
 from __future__ import annotations
@@ -18,44 +20,53 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rummykit.cards import Card, sort_cards
-from rummykit.romme.rules import DEFAULT_RULES, Rules, TableMeld, hand_penalty, meld_value
-from rummykit.romme.solver.candidates import encode, face_of, join_runs, meld_table
+from rummykit.romme.actions import Exchange, LayOff, NewMeld, Play
+from rummykit.romme.rules import (
+    DEFAULT_RULES,
+    Rules,
+    TableMeld,
+    hand_penalty,
+    meld_value,
+    read_cards,
+)
+from rummykit.romme.solver.candidates import JOKER, encode, face_of, join_runs, meld_table
 from rummykit.romme.solver.search import Objective, Problem, Solution, solve
-from rummykit.romme.solver.table import TABLE, option_cards, table_options
+from rummykit.romme.solver.table import FACE, HAND_JOKER, TABLE, table_options
 
 
 @dataclass(frozen=True, slots=True)
 class Arrangement:
-    """Cards of a hand arranged for one turn.
+    """Cards of a hand arranged for one turn, ready to become a `Play` (`play()`).
 
-    ``melds``: new melds, each in laying order (a run ascending). ``table``: the table melds
-    this turn changes, as ``(meld id, final cards)`` — the lay-offs are the hand cards in the
-    final meld, the exchanges the jokers missing from it. ``left``: the cards that stay in hand.
-    ``value``: the value of the new melds (what counts for an opening); ``penalty``: what
-    ``left`` would cost at the end of the round.
+    ``melds``: new melds, each in laying order (a run ascending). ``changed``: the table melds
+    this turn changes, as ``(meld id, final cards)``; ``layoffs`` and ``exchanges`` are the
+    same changes as the engine's actions. ``left``: the cards that stay in hand. ``value``: the
+    value of the new melds; ``penalty``: what ``left`` would cost at the end of the round.
     """
 
     melds: tuple[tuple[Card, ...], ...]
     left: tuple[Card, ...]
     value: int
     penalty: int
-    table: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    changed: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    layoffs: tuple[LayOff, ...] = ()
+    exchanges: tuple[Exchange, ...] = ()
 
-    def layoffs(self, table: Sequence[TableMeld]) -> list[tuple[int, Card]]:
-        """``(meld id, card)`` for every card this arrangement adds to a table meld."""
-        before = {m.id: set(m.cards) for m in table}
-        return [(mid, c) for mid, cards in self.table for c in cards if c not in before[mid]]
+    @property
+    def is_empty(self) -> bool:
+        """Whether nothing is laid."""
+        return not (self.melds or self.layoffs or self.exchanges)
 
-    def exchanges(self, table: Sequence[TableMeld]) -> list[tuple[int, Card]]:
-        """``(meld id, joker)`` for every joker this arrangement takes off a table meld."""
-        after = {mid: set(cards) for mid, cards in self.table}
-        return [
-            (m.id, c)
-            for m in table
-            if m.id in after
-            for c in m.cards
-            if c.is_joker and c not in after[m.id]
-        ]
+    def play(self) -> Play | None:
+        """The `Play` action of this arrangement (``None`` when nothing is laid)."""
+        if self.is_empty:
+            return None
+        melds = []
+        for cards in self.melds:
+            reading = read_cards(cards)
+            assert reading is not None
+            melds.append(NewMeld(cards, reading.kind))
+        return Play(tuple(melds), self.layoffs, self.exchanges)
 
 
 def best_melds(
@@ -72,15 +83,15 @@ def best_melds(
     other of value and penalty.
 
     >>> from rummykit.cards import parse_cards, format_cards
-    >>> a = best_melds(parse_cards("5♥ 6♥ 7♥ 7♠ 7♣ JK"), objective="penalty")
-    >>> [format_cards(m) for m in a.melds], a.penalty
-    ([...], 0)
+    >>> a = best_melds(parse_cards("5♥ 6♥ 7♥ 7♠ 7♣ JK"), objective="penalty", keep_one=True)
+    >>> [format_cards(m) for m in a.melds], format_cards(a.left), a.penalty
+    (['7♣ 7♠ 7♥ JK'], '5♥ 6♥', 11)
     """
     counts, jokers = encode(list(cards))
     problem = Problem(meld_table(rules), counts, jokers, objective, keep_one=keep_one)
     solution = solve(problem)
     assert solution is not None  # laying nothing is always possible
-    return _arrangement(cards, solution, rules, ())
+    return _arrangement(cards, solution, rules, (), None, split=False)
 
 
 def best_opening(
@@ -90,13 +101,15 @@ def best_opening(
     *,
     must_include: Card | None = None,
     table: Sequence[TableMeld] = (),
+    picked: Card | None = None,
 ) -> Arrangement | None:
     """The best first melding reaching ``rules.opening_min`` from new melds, or ``None``.
 
     House rules apply (``opening_requires_run``, ``opening_without_jokers``); under
-    ``go_out="discard"`` a card is kept for the discard. ``must_include`` must be melded (a
-    card taken from the discard pile). With ``layoff_on_opening_turn`` and a ``table``, lay-offs
-    may follow the opening (they do not count towards it).
+    ``go_out="discard"`` a card is kept for the discard. ``must_include`` must be melded.
+    ``picked`` is the card taken from the discard pile this turn (see `best_turn`). With
+    ``layoff_on_opening_turn`` and a ``table``, lay-offs and joker exchanges may come with the
+    opening; they do not count towards it, and neither does a new meld holding a freed joker.
 
     >>> from rummykit.cards import parse_cards
     >>> best_opening(parse_cards("9♥ 9♦ JK 2♣")) is None
@@ -104,15 +117,7 @@ def best_opening(
     >>> best_opening(parse_cards("J♣ Q♣ K♣ 2♣")).value
     30
     """
-    return _solve(
-        cards,
-        rules,
-        objective,
-        opened=False,
-        must_include=must_include,
-        table=table,
-        empty_ok=False,
-    )
+    return _turn(cards, rules, objective, False, table, must_include, picked, empty_ok=False)
 
 
 def best_turn(
@@ -123,25 +128,16 @@ def best_turn(
     opened: bool,
     table: Sequence[TableMeld] = (),
     must_include: Card | None = None,
+    picked: Card | None = None,
 ) -> Arrangement | None:
-    """The best melding of a whole turn: new melds, lay-offs and joker exchanges (once opened),
-    or the best opening (not yet opened). ``None`` only when ``must_include`` cannot be used;
-    an arrangement without melds means "lay nothing".
+    """The best melding of a whole turn: new melds, lay-offs and joker exchanges, or, not yet
+    opened, the best opening (an empty arrangement when there is none).
+
+    ``picked``: the card taken from the discard pile this turn. Under ``discard_pickup=
+    "must_use"`` it must be used (as ``must_include``); in any case it may not be the one card
+    left for the discard. ``None`` only when a card that must be used cannot be.
     """
-    if not opened:
-        found = best_opening(cards, rules, objective, must_include=must_include, table=table)
-        if found is not None or must_include is not None:
-            return found
-        return _arrangement(cards, Solution(0), rules, table)
-    return _solve(
-        cards,
-        rules,
-        objective,
-        opened=True,
-        must_include=must_include,
-        table=table,
-        empty_ok=True,
-    )
+    return _turn(cards, rules, objective, opened, table, must_include, picked, empty_ok=True)
 
 
 def going_out(
@@ -151,17 +147,20 @@ def going_out(
     opened: bool,
     table: Sequence[TableMeld] = (),
     must_include: Card | None = None,
+    picked: Card | None = None,
 ) -> Arrangement | None:
-    """An arrangement that goes out this turn, or ``None``: all cards laid but the one to
-    discard (``go_out="discard"``), or all cards (``"meld"``, where a discard may still follow
-    if one card is left). Not yet opened, this is Hand-Rommé: the melds must also open.
+    """An arrangement that goes out this turn, or ``None``: every card laid but the one to
+    discard (``go_out="discard"``), or every card or all but one (``"meld"``). Not yet
+    opened, this is Hand-Rommé: the melds must also make the opening.
+
+    >>> from rummykit.cards import parse_cards
+    >>> going_out(parse_cards("J♣ Q♣ K♣ 9♥ 9♦ 9♠ 2♣"), opened=False).left
+    (Card.parse('2♣'),)
     """
-    found = best_turn(cards, rules, "cards", opened=opened, table=table, must_include=must_include)
-    if found is None:
+    found = _turn(cards, rules, "cards", opened, table, must_include, picked, empty_ok=False)
+    if found is None or len(found.left) > 1:
         return None
-    if len(found.left) <= 1:
-        return found
-    return None
+    return found
 
 
 def can_use_card(
@@ -173,9 +172,9 @@ def can_use_card(
 ) -> bool:
     """Whether ``card`` (the top of the discard pile) can be used this turn with ``hand``.
 
-    Not yet opened, it must be part of an opening from new melds; once opened, it may go into a
-    new meld, onto a table meld, or replace a joker (which must then be laid again). Under
-    ``go_out="discard"`` a card must remain for the discard.
+    Not yet opened, it must be part of the opening's new melds; once opened, it may go into a
+    new meld, onto a table meld, or replace a joker (which must then be laid again). A card
+    must remain for the discard under ``go_out="discard"``.
 
     >>> from rummykit.cards import Card, parse_cards
     >>> can_use_card(parse_cards("J♣ Q♣ 2♥"), Card.parse("K♣"), [], Rules(), opened=False)
@@ -184,60 +183,93 @@ def can_use_card(
     False
     """
     cards = list(hand) if card in hand else [*hand, card]
-    return (
-        _solve(
-            cards,
-            rules,
-            "cards",
-            opened=opened,
-            must_include=card,
-            table=table if opened else (),
-            empty_ok=False,
+    found = _turn(cards, rules, "cards", opened, table, card, card, empty_ok=False)
+    return found is not None
+
+
+def _turn(
+    cards: Sequence[Card],
+    rules: Rules,
+    objective: Objective,
+    opened: bool,
+    table: Sequence[TableMeld],
+    must_include: Card | None,
+    picked: Card | None,
+    *,
+    empty_ok: bool,
+) -> Arrangement | None:
+    if picked is not None and picked not in cards:
+        picked = None
+    if picked is not None and rules.discard_pickup == "must_use" and must_include is None:
+        must_include = picked
+    no_keep = picked if picked is not None and picked != must_include else None
+    found = _solve(cards, rules, objective, opened, table, must_include, no_keep)
+    if (
+        found is not None
+        and no_keep is not None
+        and rules.go_out == "meld"
+        and found.left == (no_keep,)
+    ):
+        # Under "meld" the hand may empty, but the picked card may not be the one discarded:
+        # either it is laid too, or another card is kept for the discard.
+        laid = _solve(cards, rules, objective, opened, table, no_keep, None)
+        kept = _solve(
+            cards, rules.replace(go_out="discard"), objective, opened, table, None, no_keep
         )
-        is not None
-    )
+        options = [a for a in (laid, kept) if a is not None]
+        found = max(options, key=lambda a: _score(a, cards, rules, objective), default=None)
+    if found is None and empty_ok and must_include is None:
+        return _arrangement(cards, Solution(0), rules, table, None, split=False)
+    return found
+
+
+def _score(arrangement: Arrangement, cards: Sequence[Card], rules: Rules, objective: str) -> int:
+    if objective == "value":
+        return arrangement.value
+    if objective == "penalty":
+        return -arrangement.penalty
+    return len(cards) - len(arrangement.left)
 
 
 def _solve(
     cards: Sequence[Card],
     rules: Rules,
     objective: Objective,
-    *,
     opened: bool,
-    must_include: Card | None,
     table: Sequence[TableMeld],
-    empty_ok: bool,
+    must_include: Card | None,
+    no_keep: Card | None,
 ) -> Arrangement | None:
     counts, jokers = encode(list(cards))
-    use_table = opened or rules.layoff_on_opening_turn
-    options = table_options(table, counts, jokers, rules) if use_table and table else []
-    if not opened:
-        # Before opening no joker may be exchanged; lay-offs only follow the opening.
-        options = [o for o in options if o.jokers_out == 0]
+    may_touch_table = opened or rules.layoff_on_opening_turn
+    options = table_options(table, counts, jokers, rules) if may_touch_table and table else []
+    split = not opened and any(o.jokers_out for o in options)
     must_joker = must_include is not None and must_include.is_joker
     problem = Problem(
         meld_table(rules),
         counts,
         jokers,
         objective,
-        need=0 if opened else max(rules.opening_min, 0),
+        need=0 if opened else rules.opening_min,
         require_run=not opened and rules.opening_requires_run,
+        require_meld=not opened,
         keep_one=rules.go_out == "discard",
+        no_keep_face=face_of(no_keep) if no_keep is not None and not no_keep.is_joker else -1,
+        no_keep_joker=no_keep is not None and no_keep.is_joker,
         must_face=face_of(must_include) if must_include is not None and not must_joker else -1,
+        # Not yet opened, a card that must be used must be part of the opening's melds.
+        must_on_table=opened,
+        must_joker=must_joker and not opened,
+        jokers_left_max=jokers - 1 if must_joker and opened else None,
         new_meld_jokers=opened or not rules.opening_without_jokers,
         table_options=options,
-        # Not yet opened, the card must be part of the opening itself.
-        must_joker=must_joker and not opened,
-        must_on_table=opened,
-        require_meld=not opened,
-        jokers_left_max=jokers - 1 if must_joker and opened else None,
+        freed_not_own=split,
     )
     solution = solve(problem)
     if solution is None:
         return None
-    if not opened and not solution.melds:
-        return _arrangement(cards, solution, rules, table) if empty_ok else None
-    return _arrangement(cards, solution, rules, table, must_include)
+    first = must_include or no_keep
+    return _arrangement(cards, solution, rules, table, first, split=split and not opened)
 
 
 def _arrangement(
@@ -245,15 +277,19 @@ def _arrangement(
     solution: Solution,
     rules: Rules,
     table: Sequence[TableMeld],
-    must_include: Card | None = None,
+    first: Card | None,
+    *,
+    split: bool,
 ) -> Arrangement:
-    # Pools are popped from the end: the must-include card first; freed jokers before the
-    # hand's own, so that a joker taken off the table is always laid again.
+    """Physical cards for a solution. ``first`` is laid before any other card of its face (a
+    card that must be used, or that may not be kept); freed jokers are laid before the hand's
+    own, and on an opening turn only into melds that do not count for the opening."""
     naturals: dict[int, list[Card]] = {}
-    own_jokers: list[Card] = []
-    for card in sorted(cards, key=lambda c: (c == must_include, -c.id), reverse=False):
+    own: list[Card] = []
+    # Pools are popped from the end.
+    for card in sorted(cards, key=lambda c: (c == first, -c.id)):
         if card.is_joker:
-            own_jokers.append(card)
+            own.append(card)
         else:
             naturals.setdefault(face_of(card), []).append(card)
     freed = [
@@ -262,18 +298,101 @@ def _arrangement(
         for i, c in enumerate(table[option.meld].cards)
         if c.is_joker and (TABLE, i) not in option.layout
     ]
-    jokers = own_jokers + freed
-    melds = [p.cards(naturals, jokers) for p in solution.melds]
-    changed = [
-        (table[o.meld].id, tuple(option_cards(o, table[o.meld], naturals, jokers)))
-        for o in solution.options
+    meld_jokers = _assign_jokers(solution, own, freed, first, split)
+    melds = [
+        [pool.pop() if f == JOKER else naturals[f].pop() for f in p.layout]
+        for p, pool in zip(solution.melds, meld_jokers[: len(solution.melds)], strict=True)
     ]
-    melds = join_runs(melds)
-    left = sort_cards([c for cs in naturals.values() for c in cs] + jokers)
+    changed: list[tuple[int, tuple[Card, ...]]] = []
+    layoffs: list[LayOff] = []
+    exchanges: list[Exchange] = []
+    for option, pool in zip(solution.options, meld_jokers[len(solution.melds) :], strict=True):
+        meld = table[option.meld]
+        final: list[Card] = []
+        for kind, i in option.layout:
+            if kind == TABLE:
+                final.append(meld.cards[i])
+            elif kind == FACE:
+                final.append(naturals[i].pop())
+            else:
+                assert kind == HAND_JOKER
+                final.append(pool.pop())
+        changed.append((meld.id, tuple(final)))
+        meld_exchanges, meld_layoffs = _changes(meld, final)
+        exchanges += meld_exchanges
+        layoffs += meld_layoffs
+    freed_all = {c for m in table for c in m.cards if c.is_joker}
+    melds = join_runs(melds, apart=freed_all)
+    left = sort_cards([c for cs in naturals.values() for c in cs] + own + freed)
     return Arrangement(
         melds=tuple(tuple(m) for m in melds),
         left=tuple(left),
         value=sum(meld_value(m, rules) for m in melds),
         penalty=hand_penalty(left, rules),
-        table=tuple(changed),
+        changed=tuple(changed),
+        layoffs=tuple(layoffs),
+        exchanges=tuple(exchanges),
     )
+
+
+def _assign_jokers(
+    solution: Solution, own: list[Card], freed: list[Card], first: Card | None, split: bool
+) -> list[list[Card]]:
+    """Which physical jokers go into each meld, then each table option (popped from the end).
+
+    Jokers are taken out of ``own`` and ``freed``; what remains there stays in the hand.
+    """
+    needs = [p.jokers for p in solution.melds] + [o.jokers_in for o in solution.options]
+    pools: list[list[Card]] = [[] for _ in needs]
+    items = range(len(needs))
+    melds = len(solution.melds)
+    if split:
+        counted = [i < melds and solution.own[i] for i in items]
+        # The must-use joker goes into a meld (the opening's own melds are preferred).
+        if first is not None and first.is_joker and first in own:
+            targets = [i for i in items if i < melds and counted[i] and needs[i]]
+            targets += [i for i in items if i < melds and not counted[i] and needs[i] > 1]
+            if targets:
+                own.remove(first)
+                pools[targets[0]].append(first)
+        for i in items:
+            if counted[i]:
+                while len(pools[i]) < needs[i]:
+                    pools[i].append(own.pop())
+        freed_set = set(freed)
+        for i in items:
+            if i < melds and not counted[i] and freed_set.isdisjoint(pools[i]):
+                pools[i].append(freed.pop())
+        for i in items:
+            while len(pools[i]) < needs[i]:
+                pools[i].append(freed.pop() if freed else own.pop())
+    else:
+        for i in items:
+            while len(pools[i]) < needs[i]:
+                pools[i].append(freed.pop() if freed else own.pop())
+    return pools
+
+
+def _changes(meld: TableMeld, final: list[Card]) -> tuple[list[Exchange], list[LayOff]]:
+    """The exchanges and lay-offs (in an order the engine accepts) turning ``meld`` into
+    ``final``."""
+    removed = [c for c in meld.cards if c not in final]
+    added = [c for c in final if c not in meld.cards]
+    if meld.kind == "group":
+        naturals = [c for c in added if not c.is_joker]
+        exchanges = [
+            Exchange(meld.id, joker, card) for joker, card in zip(removed, naturals, strict=False)
+        ]
+        swapped = {x.card for x in exchanges}
+        return exchanges, [LayOff(c, meld.id) for c in added if c not in swapped]
+    before = meld.reading()
+    after = read_cards(final, None, "run")
+    assert after is not None
+    offset = before.numbers[0] - after.numbers[0]
+    core = final[offset : offset + len(meld.cards)]
+    exchanges = [
+        Exchange(meld.id, old, new) for old, new in zip(meld.cards, core, strict=True) if old != new
+    ]
+    low = [LayOff(c, meld.id, "low") for c in reversed(final[:offset])]
+    high = [LayOff(c, meld.id, "high") for c in final[offset + len(meld.cards) :]]
+    return exchanges, low + high

@@ -16,6 +16,7 @@ its value is the rules' own `reading_value`: there is no second copy of the meld
 from __future__ import annotations
 
 import functools
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from rummykit.cards import Card, Rank, Suit
@@ -212,10 +213,12 @@ def meld_table(rules: Rules) -> MeldTable:
     return _table(rules.ace_low_value, rules.joker_penalty)
 
 
-def join_runs(melds: list[list[Card]]) -> list[list[Card]]:
+def join_runs(melds: list[list[Card]], apart: Collection[Card] = ()) -> list[list[Card]]:
     """Join runs that continue each other into one longer run where the result is valid.
 
     The search lays runs of at most five cards; the player sees ``5♥ … 10♥`` as one meld.
+    A run holding one of the ``apart`` cards (jokers freed this turn, which keep a meld out of
+    the opening) is joined only with another such run.
     """
     out = [list(m) for m in melds]
     changed = True
@@ -230,6 +233,8 @@ def join_runs(melds: list[list[Card]]) -> list[list[Card]]:
                 if ra is None or rb is None or ra.kind != "run" or rb.kind != "run":
                     continue
                 if ra.colours[0] != rb.colours[0] or ra.numbers[-1] + 1 != rb.numbers[0]:
+                    continue
+                if any(c in apart for c in a) != any(c in apart for c in b):
                     continue
                 joined = a + b
                 reading = read_meld([_piece(c) for c in joined], CARD_MELDS)

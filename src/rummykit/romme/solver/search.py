@@ -72,10 +72,18 @@ class Problem:
 
     ``need``: value the new melds must reach; ``require_run``: a new meld must be a run;
     ``require_meld``: at least one new meld (an opening, even at a minimum of 0);
-    ``keep_one``: a card must stay in hand; ``must_face``: a face of which one card must be
-    laid (``-1``: none), in a new meld or, if ``must_on_table``, on the table; ``must_joker``:
-    a new meld must hold a joker; ``jokers_left_max``: at most this many jokers may stay in
-    hand (default: as many as the hand started with, so freed jokers are laid again).
+    ``keep_one``: a card must stay in hand; ``no_keep_face``: a face whose single card does
+    not count as that kept card (a card taken from the discard pile may not be discarded);
+    ``no_keep_joker``: the same for a joker, when it is the hand's only one;
+    ``must_face``: a face of which one card must be laid (``-1``: none), in a new meld or, if
+    ``must_on_table``, on the table; ``must_joker``: a new meld must hold a joker;
+    ``jokers_left_max``: at most this many jokers may stay in hand (default: as many as the
+    hand started with, so freed jokers are laid again); ``new_meld_jokers``: whether melds
+    that count for the opening may hold jokers.
+
+    ``freed_not_own``: the opening turn with exchanges. A new meld holding a joker freed in
+    this turn is not made "from the own hand" and does not count for the opening (nor for its
+    house rules); every freed joker must go into such a meld or onto the table.
     """
 
     table: MeldTable
@@ -84,28 +92,36 @@ class Problem:
     objective: Objective = "value"
     need: int = 0
     require_run: bool = False
+    require_meld: bool = False
     keep_one: bool = False
+    no_keep_face: int = -1
     must_face: int = -1
+    must_on_table: bool = True
+    must_joker: bool = False
+    jokers_left_max: int | None = None
     new_meld_jokers: bool = True
     table_options: Sequence[TableOption] = ()
-    must_joker: bool = False
-    require_meld: bool = False
-    must_on_table: bool = True
-    jokers_left_max: int | None = None
+    freed_not_own: bool = False
+    no_keep_joker: bool = False
 
 
 @dataclass(slots=True)
 class Solution:
+    """The chosen melds (``own[i]``: whether meld ``i`` counts for the opening) and table
+    options, and the packed weight of them all."""
+
     weight: int
     melds: list[Pattern] = field(default_factory=list)
+    own: list[bool] = field(default_factory=list)
     options: list[TableOption] = field(default_factory=list)
 
 
 Row = tuple[tuple[int, int, int, int, bool, Pattern], ...]
+State = tuple[int, int, int, int, int, int, int]
 
 
 @functools.lru_cache(maxsize=64)
-def _rows(table: MeldTable, objective: Objective, jokers: bool) -> tuple[Row, ...]:
+def _rows(table: MeldTable, objective: Objective) -> tuple[Row, ...]:
     """The patterns by lowest face with their packed weights, built once per objective."""
     return tuple(
         tuple(
@@ -118,7 +134,6 @@ def _rows(table: MeldTable, objective: Objective, jokers: bool) -> tuple[Row, ..
                 p,
             )
             for p in face_patterns
-            if jokers or not p.jokers
         )
         for face_patterns in table.by_low_face
     )
@@ -130,18 +145,18 @@ def solve(problem: Problem) -> Solution | None:
     objective = problem.objective
     start_jokers = problem.jokers
     must_face = problem.must_face
-
-    by_low = _rows(table, objective, problem.new_meld_jokers)
+    by_low = _rows(table, objective)
+    own_jokers_ok = problem.new_meld_jokers
+    split = problem.freed_not_own
 
     options_by_low: list[list[tuple[int, int, int, int, TableOption]]] = [[] for _ in by_low]
-    joker_only: dict[int, list[TableOption]] = {}
-    debt = 0
+    joker_only: dict[int, list[tuple[int, TableOption]]] = {}
     frees: dict[int, int] = {}
     for o in problem.table_options:
-        if o.bits == 0:
-            joker_only.setdefault(o.meld, []).append(o)
-            continue
         w = weight(objective, o.value, o.penalty, o.cards)
+        if o.bits == 0:
+            joker_only.setdefault(o.meld, []).append((w, o))
+            continue
         options_by_low[o.low_face].append((o.bits, o.jokers_in - o.jokers_out, 1 << o.meld, w, o))
         frees[o.meld] = max(frees.get(o.meld, 0), o.jokers_out)
     debt = sum(frees.values())
@@ -162,6 +177,11 @@ def solve(problem: Problem) -> Solution | None:
                 usable |= bits
     dead = present & ~usable
     must_bit = (1 << (2 * must_face)) if must_face >= 0 else 0
+    table_must_bit = must_bit if problem.must_on_table else 0
+    must_joker = problem.must_joker
+    no_keep = problem.no_keep_face
+    if no_keep >= 0 and (counts >> (2 * no_keep)) & 3 != 1:
+        no_keep = -1  # another card of that face can be the one kept
     flags = (NEED_RUN if problem.require_run else 0) | (KEEP_ONE if problem.keep_one else 0)
     if problem.require_meld:
         flags |= NEED_MELD
@@ -169,21 +189,24 @@ def solve(problem: Problem) -> Solution | None:
         if not must_bit & usable:
             return None
         flags |= MUST_USE
-    must_joker = problem.must_joker
     if must_joker:
         flags |= MUST_USE
     cap = start_jokers if problem.jokers_left_max is None else problem.jokers_left_max
-    table_must_bit = must_bit if problem.must_on_table else 0
+    # Only the picked joker could be kept: it may not be, so keeping needs a second joker.
+    no_keep_joker = problem.no_keep_joker and start_jokers == 1
     if dead:
-        if flags & KEEP_ONE:
+        kept_dead = dead & ~((1 << (2 * no_keep)) if no_keep >= 0 else 0)
+        if kept_dead:
             flags &= ~KEEP_ONE
         counts &= ~(dead | (dead << 1))
 
-    memo: dict[tuple[int, int, int, int, int], tuple[int, object]] = {}
-    end_memo: dict[tuple[int, int, int], tuple[int, tuple[TableOption, ...]]] = {}
+    memo: dict[State, tuple[int, object, State | None]] = {}
+    end_memo: dict[tuple[int, int, int, int, int], tuple[int, tuple[TableOption, ...]]] = {}
 
-    def end(jokers: int, flags: int, used: int) -> tuple[int, tuple[TableOption, ...]]:
-        key = (jokers, flags, used)
+    def end(
+        jokers: int, flags: int, used: int, short: int, homeless: int
+    ) -> tuple[int, tuple[TableOption, ...]]:
+        key = (jokers, flags, used, short, homeless)
         got = end_memo.get(key)
         if got is not None:
             return got
@@ -194,107 +217,130 @@ def solve(problem: Problem) -> Solution | None:
                 continue
             nxt = dict(states)
             for spent, (w, chosen) in states.items():
-                for o in opts:
+                for ow, o in opts:
                     total = spent + o.jokers_in
                     if total > jokers:
                         continue
-                    cand = w + weight(objective, o.value, o.penalty, o.cards)
+                    cand = w + ow
                     if cand > nxt.get(total, (NEG, ()))[0]:
                         nxt[total] = (cand, (*chosen, o))
             states = nxt
         low = 1 if flags & KEEP_ONE else 0
+        if low and no_keep_joker:
+            low = 2
         best: tuple[int, tuple[TableOption, ...]] = (NEG, ())
         for spent, (w, chosen) in states.items():
             left = jokers - spent
-            if low <= left <= cap and w > best[0]:
-                best = (w, chosen)
+            if not low <= left <= cap or w <= best[0]:
+                continue
+            if split and (short < 0 or homeless - spent > 0):
+                continue
+            best = (w, chosen)
         end_memo[key] = best
         return best
 
-    def rec(counts: int, jokers: int, need: int, flags: int, used: int) -> int:
-        key = (counts, jokers, need, flags, used)
-        got = memo.get(key)
+    # The state: remaining hand, jokers in hand, opening value still needed, flags, table
+    # melds already changed, and on an opening turn with exchanges: freed jokers minus
+    # melds that must hold one (``short``), freed jokers not yet laid again (``homeless``).
+    def rec(state: State) -> int:
+        got = memo.get(state)
         if got is not None:
             return got[0]
+        counts, jokers, need, flags, used, short, homeless = state
         best = NEG
         choice: object = None
+        after: State | None = None
         if counts == 0:
             if need <= 0 and not flags & (NEED_RUN | MUST_USE | NEED_MELD):
-                best, choice = end(jokers, flags, used)
-            memo[key] = (best, choice)
+                best, choice = end(jokers, flags, used, short, homeless)
+            memo[state] = (best, choice, None)
             return best
         low = counts & -counts
         shift = (low.bit_length() - 1) & ~1
         face = shift >> 1
-        fbit = 1 << shift
         is_must = face == must_face and flags & MUST_USE
-        # One copy of the face stays in the hand.
+        # One card of the face stays in the hand.
         if not (is_must and (counts >> shift) & 3 == 1):
-            r = rec(counts - fbit, jokers, need, flags & ~KEEP_ONE, used)
+            nxt = (
+                counts - (1 << shift),
+                jokers,
+                need,
+                flags if face == no_keep else flags & ~KEEP_ONE,
+                used,
+                short,
+                homeless,
+            )
+            r = rec(nxt)
             if r > best:
-                best, choice = r, None
+                best, choice, after = r, None, nxt
         present = (counts | (counts >> 1)) & LOW_BITS
         for bits, pj, value, w, is_run, pattern in by_low[face]:
             if pj > jokers + debt:
                 break
             if bits & present != bits:
                 continue
-            f2 = (
-                flags & ~(MUST_USE | NEED_MELD)
-                if bits & must_bit or (must_joker and pj)
-                else flags & ~NEED_MELD
-            )
-            if is_run:
-                f2 &= ~NEED_RUN
-            r = rec(counts - bits, jokers - pj, max(need - value, 0), f2, used)
-            if r > NEG and r + w > best:
-                best, choice = r + w, pattern
+            f2 = flags & ~NEED_MELD
+            if bits & must_bit or (must_joker and pj):
+                f2 &= ~MUST_USE
+            if own_jokers_ok or not pj:
+                # A meld that counts for the opening.
+                nxt = (
+                    counts - bits,
+                    jokers - pj,
+                    max(need - value, 0),
+                    f2 & ~NEED_RUN if is_run else f2,
+                    used,
+                    short,
+                    homeless,
+                )
+                r = rec(nxt)
+                if r > NEG and r + w > best:
+                    best, choice, after = r + w, (pattern, True), nxt
+            if split and pj:
+                # A meld holding a freed joker: it does not count for the opening (and holds
+                # the must-use joker only if it has a second joker).
+                f3 = f2 | (flags & MUST_USE) if must_joker and pj == 1 else f2
+                nxt = (counts - bits, jokers - pj, need, f3, used, short - 1, homeless - pj)
+                r = rec(nxt)
+                if r > NEG and r + w > best:
+                    best, choice, after = r + w, (pattern, False), nxt
         for bits, dj, mbit, w, option in options_by_low[face]:
             if dj > jokers + debt:
                 break
             if used & mbit or bits & present != bits:
                 continue
-            f2 = flags & ~MUST_USE if bits & table_must_bit else flags
-            r = rec(counts - bits, jokers - dj, need, f2, used | mbit)
+            out = option.jokers_out
+            nxt = (
+                counts - bits,
+                jokers - dj,
+                need,
+                flags & ~MUST_USE if bits & table_must_bit else flags,
+                used | mbit,
+                short + out if split else 0,
+                homeless + out - option.jokers_in if split else 0,
+            )
+            r = rec(nxt)
             if r > NEG and r + w > best:
-                best, choice = r + w, option
-        memo[key] = (best, choice)
+                best, choice, after = r + w, option, nxt
+        memo[state] = (best, choice, after)
         return best
 
-    need = problem.need
-    total = rec(counts, start_jokers, need, flags, 0)
+    state: State | None = (counts, start_jokers, problem.need, flags, 0, 0, 0)
+    assert state is not None
+    total = rec(state)
     if total <= NEG // 2:
         return None
     solution = Solution(total)
-    jokers, used = start_jokers, 0
-    while True:
-        key = (counts, jokers, need, flags, used)
-        if counts == 0:
-            _w, chosen = end(jokers, flags, used)
-            solution.options.extend(chosen)
-            break
-        _best, choice = memo[key]
-        low = counts & -counts
-        shift = (low.bit_length() - 1) & ~1
-        if choice is None:
-            counts -= 1 << shift
-            flags &= ~KEEP_ONE
-        elif isinstance(choice, Pattern):
-            solution.melds.append(choice)
-            flags &= ~NEED_MELD
-            if choice.bits & must_bit or (must_joker and choice.jokers):
-                flags &= ~MUST_USE
-            counts -= choice.bits
-            jokers -= choice.jokers
-            need = max(need - choice.value, 0)
-            if choice.kind == "run":
-                flags &= ~NEED_RUN
-        else:
-            assert isinstance(choice, TableOption)
+    while state is not None:
+        _best, choice, nxt = memo[state]
+        if nxt is None:
+            assert isinstance(choice, tuple)
+            solution.options.extend(choice)
+        elif isinstance(choice, TableOption):
             solution.options.append(choice)
-            if choice.bits & table_must_bit:
-                flags &= ~MUST_USE
-            counts -= choice.bits
-            jokers -= choice.jokers_in - choice.jokers_out
-            used |= 1 << choice.meld
+        elif isinstance(choice, tuple):
+            pattern, own = choice
+            solution.melds.append(pattern)
+            solution.own.append(own)
+        state = nxt
     return solution
