@@ -7,10 +7,11 @@ import io
 from html import unescape
 
 from fastapi.testclient import TestClient
-from helpers import create_sheet, enter, version
 
 from rummykit.scoresheet import replay
 from rummykit.store import SheetRepository
+
+from .helpers import create_sheet, enter, version
 
 
 def sheet_json(client: TestClient, path: str) -> dict:  # type: ignore[type-arg]

@@ -16,11 +16,12 @@ from html.parser import HTMLParser
 
 import pytest
 from fastapi.testclient import TestClient
-from helpers import create_sheet, enter
 
 from rummykit.i18n import LANGUAGE_NAMES, LANGUAGES, untranslated
 from rummykit.web import catalogs, rendering
 from rummykit.web.language import site_translations
+
+from .helpers import create_sheet, enter
 
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 NAMES = ("Freitag", "Ann", "Bob", "Cleo", "Dora", "Eve")
