@@ -13,10 +13,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from romme_reference import _orderings
-
 from rummykit.cards import Card, Rank, Suit
 from rummykit.romme.rules import Rules, TableMeld, card_value, read_cards, reading_value
+
+from .romme_reference import _orderings
 
 
 @dataclass(frozen=True)

@@ -11,11 +11,12 @@ import random
 from collections import Counter
 
 import pytest
-from romme_reference import Constraints, brute_force, integer_program
 
 from rummykit.cards import Card, Rank, Suit
 from rummykit.romme.rules import Rules, hand_penalty, meld_value
 from rummykit.romme.solver import Arrangement, best_melds, best_opening
+
+from .romme_reference import Constraints, brute_force, integer_program
 
 SMALL_CHUNKS = 24
 SMALL_PER_CHUNK = 400

@@ -6,12 +6,13 @@ import random
 from collections import Counter
 
 import pytest
-from romme_moves import Turn, best_by_moves, random_table
 
 from rummykit.cards import Card, romme_pack
 from rummykit.romme.rules import Rules, TableMeld, hand_penalty, meld_value, read_cards
 from rummykit.romme.solver import Arrangement, best_turn, can_use_card
 from rummykit.romme.turn import TurnContext, check_play
+
+from .romme_moves import Turn, best_by_moves, random_table
 
 CHUNKS = 10
 PER_CHUNK = 60
