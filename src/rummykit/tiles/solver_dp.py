@@ -1,0 +1,607 @@
+"""The exact dynamic program behind the tile-rummy solver, on plain counts of pieces.
+
+This module knows nothing of tile identities: it sees, for every number ``n`` and colour ``c``,
+how many natural pieces lie on the table (they must all be placed again), how many wait on the
+rack (each may be played or kept), and how many table jokers keep standing for ``(n, c)``; plus
+how many free jokers there are (from the rack: optional; freed from the table: mandatory). It
+finds the arrangement of every mandatory piece and a best choice of optional ones into valid sets
+(runs of 3 or more consecutive numbers of one colour, groups of 3 or 4 pieces of one number in
+distinct colours, each set holding at least one natural tile).
+
+The method is the one of van Rijn, Takes and Vis ("The complexity of Rummikub problems", 2015):
+scan the numbers (here from the highest down) keeping, per colour, how many runs are in progress
+and how long each is so far (1, 2, or 3 and more). At each number, each run in progress either
+takes a piece of its colour (a natural, a kept table joker or a free joker) or, if it is at least
+3 long, ends; new runs may start; the pieces left over go into groups of that number or stay on
+the rack. A run that starts with a natural may carry free jokers above it (``* r5 r6`` is the run
+5..7 started at 6 with a joker on top), so every run holds a natural; a run that starts with a
+kept table joker is tracked as "unanchored" until a natural joins it.
+
+Colours are processed one at a time within a number (a profile dynamic program), with the number
+of groups ``k`` at that number fixed first; the groups then need only the running total of
+naturals put into them. Free jokers are two counters: rack jokers, valued at the number they stand
+for, and freed table jokers, which must all be placed and score nothing.
+
+The scores are integers ``primary * SCALE + secondary`` so that ties on the primary objective
+(value or tile count) are broken by the other one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from typing import Literal, NamedTuple
+
+Objective = Literal["value", "count"]
+
+SCALE = 1 << 20
+"""Weight of the primary objective in a score; the secondary objective stays below it."""
+NEG = -(1 << 62)
+"""The score of an impossible arrangement."""
+
+COLOURS = 4
+MAX_GROUP = 4
+
+# Run classes: anchored (holding a natural) of length 1, 2, 3+; unanchored of length 1, 2, 3+.
+A1, A2, A3, U1, U2, U3 = range(6)
+_AFTER_NATURAL = (A2, A3, A3, A2, A3, A3)
+_AFTER_JOKER = (A2, A3, A3, U2, U3, U3)
+
+_STATE_BITS = 10
+_STATE_MASK = (1 << _STATE_BITS) - 1
+_S_SHIFT = COLOURS * _STATE_BITS
+_JR_SHIFT = _S_SHIFT + 6
+_JT_SHIFT = _JR_SHIFT + 4
+_NEED_SHIFT = _JT_SHIFT + 4
+
+
+# --------------------------------------------------------------------------------------------
+# Per-colour states and what one colour may do at one number
+
+
+_STATES: list[tuple[int, ...]] = [(0, 0, 0, 0, 0, 0)]
+_STATE_IDS: dict[tuple[int, ...], int] = {_STATES[0]: 0}
+_NEEDS: list[tuple[int, int]] = [(0, 0)]
+"""Per state: how many runs need a piece at the next number, and how many at the one after."""
+
+
+def _state_id(counts: tuple[int, ...]) -> int:
+    found = _STATE_IDS.get(counts)
+    if found is None:
+        found = len(_STATES)
+        if found > _STATE_MASK:  # pragma: no cover - needs absurdly many runs of one colour
+            raise OverflowError("too many run states")
+        _STATES.append(counts)
+        _STATE_IDS[counts] = found
+        _NEEDS.append((sum(counts) - counts[A3], counts[A1] + counts[U1]))
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _upgrades(state: int) -> tuple[int, ...]:
+    """States that are at least as good as ``state`` with the same score: one run longer, one
+    run anchored, or one more run that may end at once."""
+    counts = _STATES[state]
+    out: list[int] = []
+    for low, high in (
+        (A1, A2),
+        (A2, A3),
+        (A1, A3),
+        (U1, U2),
+        (U2, U3),
+        (U1, A1),
+        (U2, A2),
+        (U3, A3),
+    ):
+        if counts[low]:
+            better = list(counts)
+            better[low] -= 1
+            better[high] += 1
+            out.append(_state_id(tuple(better)))
+    more = list(counts)
+    more[A3] += 1
+    out.append(_state_id(tuple(more)))
+    return tuple(out)
+
+
+def _closable(state: int) -> bool:
+    """Whether every run in progress may end here (all anchored and at least 3 long)."""
+    counts = _STATES[state]
+    return sum(counts) == counts[A3]
+
+
+class Move(NamedTuple):
+    """What the runs of one colour do at one number.
+
+    ``cont[i]`` gives, for the runs of class ``i`` that continue, how many take a natural, a kept
+    joker and a free joker; ``ends`` runs of class A3 end (their last piece was the number above);
+    ``new`` lists the runs that start here: ``(starts_with_kept_joker, free_jokers_on_top)``.
+    """
+
+    ends: int
+    cont: tuple[tuple[int, int, int], ...]
+    new: tuple[tuple[bool, int], ...]
+
+
+class Option(NamedTuple):
+    """One way for a colour to go through one number: the resulting state, the naturals the runs
+    use, the free jokers they use with their heights above the number (highest first)."""
+
+    state: int
+    naturals: int
+    jokers: int
+    slots: tuple[int, ...]
+    move: Move
+
+
+@lru_cache(maxsize=65536)
+def colour_options(
+    state: int, naturals: int, kept: int, jokers: int, top: int
+) -> tuple[Option, ...]:
+    """Every way the runs of one colour can take the pieces of one number.
+
+    ``naturals`` pieces are available (table and rack), ``kept`` table jokers standing for this
+    number and colour must all go into runs, at most ``jokers`` free jokers may be used, and runs
+    may rise at most ``top`` numbers above this one. Dominated options are dropped: a run that
+    ends while a new run starts from a natural could simply have continued.
+    """
+    counts = _STATES[state]
+    found: dict[tuple[int, int, int], list[Option]] = {}
+    conts: list[tuple[int, int, int]] = [(0, 0, 0)] * 6
+
+    def classes(
+        i: int, used_nat: int, used_kept: int, used_jok: int, ends: int, nxt: list[int]
+    ) -> None:
+        if i == 6:
+            starts(used_nat, used_kept, used_jok, ends, nxt)
+            return
+        have = counts[i]
+        if not have:
+            conts[i] = (0, 0, 0)
+            classes(i + 1, used_nat, used_kept, used_jok, ends, nxt)
+            return
+        for end in range(have + 1 if i == A3 else 1):
+            going = have - end
+            for nat in range(min(going, naturals - used_nat) + 1):
+                for kep in range(min(going - nat, kept - used_kept) + 1):
+                    jok = going - nat - kep
+                    if used_jok + jok > jokers:
+                        continue
+                    after = nxt.copy()
+                    after[_AFTER_NATURAL[i]] += nat
+                    after[_AFTER_JOKER[i]] += kep + jok
+                    conts[i] = (nat, kep, jok)
+                    classes(
+                        i + 1, used_nat + nat, used_kept + kep, used_jok + jok, ends + end, after
+                    )
+
+    def starts(used_nat: int, used_kept: int, used_jok: int, ends: int, nxt: list[int]) -> None:
+        spare = jokers - used_jok
+        height = min(top, spare)
+        must_kept = kept - used_kept
+        kept_tops = list(_tops(must_kept, height, spare))
+        for new_nat in range(naturals - used_nat + 1):
+            for nat_tops in _tops(new_nat, height, spare):
+                if ends and 0 in nat_tops:
+                    continue
+                left = spare - sum(nat_tops)
+                for kep_tops in kept_tops:
+                    if sum(kep_tops) > left:
+                        continue
+                    after = nxt.copy()
+                    slots: list[int] = [0] * (jokers - spare)
+                    for p in nat_tops:
+                        after[min(p, 2)] += 1
+                        slots.extend(range(1, p + 1))
+                    for p in kep_tops:
+                        after[U1 + min(p, 2)] += 1
+                        slots.extend(range(1, p + 1))
+                    slots.sort(reverse=True)
+                    move = Move(
+                        ends,
+                        tuple(conts),
+                        tuple((False, p) for p in nat_tops) + tuple((True, p) for p in kep_tops),
+                    )
+                    option = Option(
+                        _state_id(tuple(after)),
+                        used_nat + new_nat,
+                        len(slots),
+                        tuple(slots),
+                        move,
+                    )
+                    _keep(found, option)
+
+    classes(0, 0, 0, 0, 0, [0] * 6)
+    return tuple(option for options in found.values() for option in options)
+
+
+def _tops(runs: int, height: int, spare: int) -> list[tuple[int, ...]]:
+    """The ways to put free jokers on top of ``runs`` new runs (each at most ``height``)."""
+    return [
+        tops
+        for tops in combinations_with_replacement(range(height + 1), runs)
+        if sum(tops) <= spare
+    ]
+
+
+def _keep(found: dict[tuple[int, int, int], list[Option]], option: Option) -> None:
+    """Keep ``option`` unless another with the same effect has joker slots at least as high."""
+    key = (option.state, option.naturals, option.jokers)
+    kept = found.setdefault(key, [])
+    for i, other in enumerate(kept):
+        if _dominates(other.slots, option.slots):
+            return
+        if _dominates(option.slots, other.slots):
+            kept[i] = option
+            kept[:] = [o for o in kept if o is option or not _dominates(option.slots, o.slots)]
+            return
+    kept.append(option)
+
+
+def _dominates(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
+    total_a = total_b = 0
+    for x, y in zip(a, b, strict=True):
+        total_a += x
+        total_b += y
+        if total_a < total_b:
+            return False
+    return True
+
+
+# --------------------------------------------------------------------------------------------
+# The problem and its solution
+
+
+@dataclass(frozen=True)
+class CountProblem:
+    """A position as counts. Index ``[n][c]`` for ``n`` in ``1..numbers`` (row 0 is unused).
+
+    ``table``: natural pieces that must be placed; ``rack``: natural pieces that may be;
+    ``kept``: table jokers that keep standing for ``(n, c)`` (placed in runs only);
+    ``rack_jokers``: optional free jokers, worth what they stand for; ``table_jokers``: free
+    jokers that must be placed and score nothing; ``group_kept[n]``: table jokers that keep
+    standing for "an ``n``" and must go into a group of ``n`` (empty: none). ``need_value``: the
+    rack pieces played must be worth at least this much. ``target``: only plays whose primary
+    objective reaches it matter (a bound that lets the search drop hopeless branches; ``None``
+    keeps everything).
+    """
+
+    numbers: int
+    table: Sequence[Sequence[int]]
+    rack: Sequence[Sequence[int]]
+    kept: Sequence[Sequence[int]]
+    rack_jokers: int = 0
+    table_jokers: int = 0
+    objective: Objective = "value"
+    need_value: int = 0
+    target: int | None = None
+    group_kept: Sequence[int] = ()
+
+
+@dataclass(frozen=True)
+class GroupStep:
+    """The groups at one number: how many, the naturals of each colour in them, the free
+    jokers in them (how many come from the rack) and the table jokers kept in groups."""
+
+    number: int
+    groups: int
+    naturals: tuple[int, ...]
+    jokers: int
+    rack_jokers: int
+    kept_jokers: int = 0
+
+
+@dataclass(frozen=True)
+class ColourStep:
+    """What one colour does at one number: the run move, for its free jokers how many come from
+    the rack (they take the highest slots), and how many naturals go into groups."""
+
+    number: int
+    colour: int
+    move: Move
+    slots: tuple[int, ...]
+    rack_jokers: int
+    grouped: int
+
+
+@dataclass(frozen=True)
+class CountSolution:
+    """The best score (``NEG`` when no arrangement places every mandatory piece) and the steps
+    that reach it, from the highest number down."""
+
+    score: int
+    steps: tuple[ColourStep | GroupStep, ...]
+
+    @property
+    def feasible(self) -> bool:
+        return self.score > NEG
+
+    @property
+    def primary(self) -> int:
+        return self.score // SCALE
+
+    @property
+    def secondary(self) -> int:
+        return self.score % SCALE
+
+
+def solve_counts(problem: CountProblem) -> CountSolution:
+    """The best arrangement of ``problem``, exactly (see the module docstring)."""
+    n_max = problem.numbers
+    value_mode = problem.objective == "value"
+    need0 = problem.need_value
+    target = problem.target
+    # What the numbers up to n can still bring (for the target prune), and the pieces of each
+    # colour at each number (for the look-ahead: a run in progress needs pieces below it).
+    rest_value = [0] * (n_max + 1)
+    rest_count = [0] * (n_max + 1)
+    pieces = [[0] * COLOURS for _ in range(n_max + 1)]
+    for n in range(1, n_max + 1):
+        rest_value[n] = rest_value[n - 1] + n * sum(problem.rack[n])
+        rest_count[n] = rest_count[n - 1] + sum(problem.rack[n])
+        for c in range(COLOURS):
+            pieces[n][c] = problem.table[n][c] + problem.rack[n][c] + problem.kept[n][c]
+    pieces.append([0] * COLOURS)  # so that n - 2 may be read at n = 1 (as row -1)
+    group_kept_of = list(problem.group_kept) or [0] * (n_max + 1)
+
+    start = (problem.rack_jokers << _JR_SHIFT) | (problem.table_jokers << _JT_SHIFT)
+    start |= need0 << _NEED_SHIFT
+    layer: dict[int, tuple[int, object]] = {start: (0, None)}
+    states_mask = (1 << _S_SHIFT) - 1
+    need_mask = (1 << _NEED_SHIFT) - 1
+
+    for n in range(n_max, 0, -1):
+        table_n = problem.table[n]
+        rack_n = problem.rack[n]
+        kept_n = problem.kept[n]
+        group_kept = group_kept_of[n]
+        if not any(pieces[n]) and not group_kept and all(key & states_mask == 0 for key in layer):
+            continue
+        top = n_max - n
+        below1 = pieces[n - 1]
+        below2 = pieces[n - 2] if n >= 2 else pieces[-1]
+        avail = [table_n[c] + rack_n[c] for c in range(COLOURS)]
+        total_nat = sum(avail)
+        max_jokers = max(((key >> _JR_SHIFT) & 15) + ((key >> _JT_SHIFT) & 15) for key in layer)
+        k_max = min(total_nat, (total_nat + max_jokers + group_kept) // 3)
+        bound = rest_value[n - 1] if value_mode else rest_count[n - 1]
+        joker_bound = min(n_max, n + 3) if value_mode else 1
+        new_layer: dict[int, tuple[int, object]] = {}
+        for k in range(k_max + 1):
+            partial = layer
+            for c in range(COLOURS):
+                shift = c * _STATE_BITS
+                cell = _Cell(
+                    n, c, k, table_n[c], avail[c], kept_n[c], top, below1[c], below2[c], value_mode
+                )
+                moves_of: dict[tuple[int, int, int], tuple[_Move, ...]] = {}
+                nxt: dict[int, tuple[int, object]] = {}
+                get = nxt.get
+                for key, (score, link) in partial.items():
+                    state = (key >> shift) & _STATE_MASK
+                    jr = (key >> _JR_SHIFT) & 15
+                    jt = (key >> _JT_SHIFT) & 15
+                    moves = moves_of.get((state, jr, jt))
+                    if moves is None:
+                        moves = moves_of[(state, jr, jt)] = _cell_moves(cell, state, jr, jt)
+                    for delta, gain, gain_v, info in moves:
+                        key3 = key + delta
+                        if need0:
+                            need = key3 >> _NEED_SHIFT
+                            left = need - gain_v if need > gain_v else 0
+                            key3 = (key3 & need_mask) | (left << _NEED_SHIFT)
+                        total = score + gain
+                        best = get(key3)
+                        if best is None or best[0] < total:
+                            nxt[key3] = (total, link if info is None else (link, info))
+                partial = nxt
+            # Close the groups of this number.
+            closes: dict[tuple[int, int, int], tuple[_Move, ...]] = {}
+            get = new_layer.get
+            for key, (score, link) in partial.items():
+                s_nat = (key >> _S_SHIFT) & 63
+                jr = (key >> _JR_SHIFT) & 15
+                jt = (key >> _JT_SHIFT) & 15
+                moves = closes.get((s_nat, jr, jt))
+                if moves is None:
+                    moves = closes[(s_nat, jr, jt)] = _group_moves(
+                        n, k, s_nat, jr, jt, group_kept, value_mode
+                    )
+                for delta, gain, gain_v, info in moves:
+                    key3 = key + delta
+                    if need0:
+                        need = key3 >> _NEED_SHIFT
+                        left = need - gain_v if need > gain_v else 0
+                        key3 = (key3 & need_mask) | (left << _NEED_SHIFT)
+                    total = score + gain
+                    if target is not None:
+                        jr_left = (key3 >> _JR_SHIFT) & 15
+                        if total // SCALE + bound + jr_left * joker_bound < target:
+                            continue
+                    best = get(key3)
+                    if best is None or best[0] < total:
+                        new_layer[key3] = (total, (link, info))
+        layer = _drop_dominated(new_layer)
+        if not layer:
+            return CountSolution(NEG, ())
+
+    best_score = NEG
+    best_link: object = None
+    for key, (score, link) in layer.items():
+        if (key >> _JT_SHIFT) & 15 or key >> _NEED_SHIFT:
+            continue
+        if not all(_closable((key >> (c * _STATE_BITS)) & _STATE_MASK) for c in range(COLOURS)):
+            continue
+        if score > best_score:
+            best_score, best_link = score, link
+    if best_score == NEG:
+        return CountSolution(NEG, ())
+    return CountSolution(best_score, _unwind(best_link))
+
+
+_Move = tuple[int, int, int, object]
+"""A transition: what to add to the key, the score gained, the value gained (for first-meld
+needs) and what to remember for the reconstruction (``None``: nothing happened)."""
+
+
+class _Cell(NamedTuple):
+    """One colour at one number in one pass (``k`` groups at that number)."""
+
+    number: int
+    colour: int
+    groups: int
+    table: int
+    naturals: int
+    kept: int
+    top: int
+    below1: int
+    below2: int
+    value_mode: bool
+
+
+def _cell_moves(cell: _Cell, state: int, jr: int, jt: int) -> tuple[_Move, ...]:
+    """The transitions of one colour at one number from ``state`` with these jokers in hand."""
+    n, c, k, tm, nat, kp = (
+        cell.number,
+        cell.colour,
+        cell.groups,
+        cell.table,
+        cell.naturals,
+        cell.kept,
+    )
+    if state == 0 and nat == 0 and kp == 0:
+        return ((0, 0, 0, None),)
+    shift = c * _STATE_BITS
+    free = jr + jt
+    out: list[_Move] = []
+    for option in colour_options(state, nat, kp, free, min(cell.top, free)):
+        used = option.naturals
+        lm = tm - used
+        if lm > k:
+            continue
+        av = nat - used
+        hi = av if av < k else k
+        lo = lm if lm > 0 else 0
+        if lo > hi:
+            continue
+        jok = option.jokers
+        r1, r2 = _NEEDS[option.state]
+        if r1 > cell.below1 + free - jok or r2 > cell.below2 + free - jok:
+            continue
+        rho_lo = jok - jt if jok > jt else 0
+        rho_hi = jok if jok < jr else jr
+        if rho_lo > rho_hi:
+            continue
+        slots = option.slots
+        high = jok - slots.count(0)  # joker slots above this number
+        base = (option.state - state) << shift
+        for g in range(lo if jt else hi, hi + 1):
+            placed = used + g - tm
+            for rho in range(rho_lo, rho_hi + 1):
+                if rho > high and av > g:
+                    # A rack joker stands for a natural of this colour and number while such a
+                    # natural stays on the rack: playing the natural and keeping the joker is
+                    # as good, so this option need not be explored.
+                    continue
+                gain_v = n * (placed + rho) + sum(slots[:rho])
+                gain_c = placed + rho
+                gain = gain_v * SCALE + gain_c if cell.value_mode else gain_c * SCALE + gain_v
+                delta = base + (g << _S_SHIFT) - (rho << _JR_SHIFT) - ((jok - rho) << _JT_SHIFT)
+                out.append((delta, gain, gain_v, (n, c, option, rho, g)))
+    return tuple(out)
+
+
+def _group_moves(
+    n: int, k: int, s_nat: int, jr: int, jt: int, kept: int, value_mode: bool
+) -> tuple[_Move, ...]:
+    """The ways to close the ``k`` groups of number ``n`` holding ``s_nat`` naturals and the
+    ``kept`` table jokers that must stay in groups of ``n``."""
+    if s_nat < k:
+        return ()
+    out: list[_Move] = []
+    j_lo = max(0, 3 * k - s_nat - kept)
+    j_hi = min(jr + jt, MAX_GROUP * k - s_nat - kept)
+    for jg in range(j_lo, j_hi + 1):
+        rho_lo = jg - jt if jg > jt else 0
+        rho_hi = jg if jg < jr else jr
+        for rho in range(rho_lo, rho_hi + 1):
+            gain_v = n * rho
+            gain = gain_v * SCALE + rho if value_mode else rho * SCALE + gain_v
+            delta = -(s_nat << _S_SHIFT) - (rho << _JR_SHIFT) - ((jg - rho) << _JT_SHIFT)
+            out.append((delta, gain, gain_v, _PendingGroup(n, k, jg, rho, kept)))
+    return tuple(out)
+
+
+def _drop_dominated(layer: dict[int, tuple[int, object]]) -> dict[int, tuple[int, object]]:
+    """Drop the entries that another entry matches or beats from a better position: the same
+    score or more with one run longer, anchored or extra (see `_upgrades`), or one more rack
+    joker still in hand."""
+    if len(layer) < 2:
+        return layer
+    out: dict[int, tuple[int, object]] = {}
+    get = layer.get
+    jr_unit = 1 << _JR_SHIFT
+    for key, entry in layer.items():
+        score = entry[0]
+        beaten = False
+        for c in range(COLOURS):
+            shift = c * _STATE_BITS
+            state = (key >> shift) & _STATE_MASK
+            base = key & ~(_STATE_MASK << shift)
+            for better in _upgrades(state):
+                other = get(base | (better << shift))
+                if other is not None and other[0] >= score:
+                    beaten = True
+                    break
+            if beaten:
+                break
+        if not beaten and (key >> _JR_SHIFT) & 15 < 15:
+            other = get(key + jr_unit)
+            beaten = other is not None and other[0] >= score
+        if not beaten:
+            out[key] = entry
+    return out
+
+
+class _PendingGroup(NamedTuple):
+    number: int
+    groups: int
+    jokers: int
+    rack_jokers: int
+    kept_jokers: int
+
+
+def _unwind(link: object) -> tuple[ColourStep | GroupStep, ...]:
+    """The steps from the highest number down; each group step with the naturals it takes."""
+    raw: list[ColourStep | _PendingGroup] = []
+    while link is not None:
+        assert isinstance(link, tuple)
+        if isinstance(link[1], _PendingGroup):
+            link, step = link
+            raw.append(step)
+        else:
+            link, (n, c, option, rho, g) = link
+            raw.append(ColourStep(n, c, option.move, option.slots, rho, g))
+    raw.reverse()
+    out: list[ColourStep | GroupStep] = []
+    grouped = [0] * COLOURS
+    for step in raw:
+        if isinstance(step, ColourStep):
+            grouped[step.colour] = step.grouped
+            out.append(step)
+            continue
+        if step.groups:
+            out.append(
+                GroupStep(
+                    step.number,
+                    step.groups,
+                    tuple(grouped),
+                    step.jokers,
+                    step.rack_jokers,
+                    step.kept_jokers,
+                )
+            )
+        grouped = [0] * COLOURS
+    return tuple(out)
