@@ -26,6 +26,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -188,7 +189,15 @@ def resolve_play(
     >>> resolve_play("r5 r6 r7 r8 | r5 b5 k5", table, parse_tiles("r8"))
     Play.parse('play r5 r6 r7 r8 | r5#1 b5 k5')
     """
-    rules = rules or Rules()
+    try:
+        return _resolve(text, table, rack, rules or Rules())
+    except IllegalAction as err:
+        if err.code in ("bad_tile", "duplicate_tile"):
+            raise IllegalAction("bad_action", reason=err.code, **err.params) from None
+        raise
+
+
+def _resolve(text: str, table: Sequence[TableSet], rack: Sequence[Tile], rules: Rules) -> Play:
     words = text.strip()
     if words.lower().startswith("play"):
         words = words[4:]
@@ -670,8 +679,22 @@ class State:
         return json.dumps(self.snapshot(), sort_keys=True, ensure_ascii=False)
 
     def copy(self) -> State:
-        """An independent copy (the generator included)."""
-        return copy.deepcopy(self)
+        """An independent copy (the generator included). Tiles, sets and logged events are
+        immutable, so the lists that hold them are copied and the values shared."""
+        twin = copy.copy(self)
+        twin._rng = random.Random()
+        twin._rng.setstate(self._rng.getstate())
+        twin._actions = list(self._actions)
+        twin.racks = [list(r) for r in self.racks]
+        twin.table = list(self.table)
+        twin.pool = list(self.pool)
+        twin.opened = list(self.opened)
+        twin.last_drawn = list(self.last_drawn)
+        twin.scores = list(self.scores)
+        twin.round_scores = [list(r) for r in self.round_scores]
+        twin.winners = list(self.winners)
+        twin.log = list(self.log)
+        return twin
 
     def __repr__(self) -> str:
         return (
