@@ -1,31 +1,21 @@
-"""Independent references for the Rommé solver: exhaustive search and an integer program.
+"""Independent references for the Rommé solver: exhaustive search, and the integer program.
 
 Neither shares code with the solver. The exhaustive search tries every subset of a small hand
 as a meld, in every order that could read as one, and every way of packing those melds; the
-integer program lists every meld a hand could lay (runs of any length, not only up to five) and
-lets HiGHS choose. Both read melds and values through the rules module, like the engine.
+integer program (kept with the benchmark that times it) lists every meld a hand could lay (runs
+of any length, not only up to five) and lets HiGHS choose. Both read melds and values through
+the rules module, like the engine.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import highspy
-
-from rummykit.cards import Card, Rank, Suit
+from rummykit.bench.romme_solver import Constraints, integer_program
+from rummykit.cards import Card, Rank
 from rummykit.romme.rules import Rules, card_value, read_cards, reading_value
-
-
-@dataclass(frozen=True)
-class Constraints:
-    need: int = 0
-    require_run: bool = False
-    keep_one: bool = False
-    no_jokers: bool = False
-    must: Card | None = None
 
 
 @dataclass(frozen=True)
@@ -94,10 +84,11 @@ def blocks(cards: Sequence[Card], rules: Rules) -> list[Block]:
 
 
 def brute_force(
-    cards: Sequence[Card], rules: Rules, objective: str, constraints: Constraints = Constraints()
+    cards: Sequence[Card], rules: Rules, objective: str, constraints: Constraints | None = None
 ) -> int | None:
     """The best total (laid value, or penalty removed from the hand) by trying every packing
     of meld subsets; ``None`` when no packing meets the constraints."""
+    constraints = constraints or Constraints()
     n = len(cards)
     all_blocks = [b for b in blocks(cards, rules) if not (constraints.no_jokers and b.jokers)]
     by_low: dict[int, list[Block]] = {}
@@ -140,110 +131,4 @@ def brute_force(
     return best[0]
 
 
-def _face_card(rank: int, suit: int) -> Card:
-    return Card(Rank(1 if rank == 14 else rank), Suit(suit))
-
-
-def ilp_melds(
-    cards: Sequence[Card], rules: Rules
-) -> list[tuple[Counter[Card], int, int, int, bool]]:
-    """Every meld the hand could lay, as (natural faces, jokers, value, penalty, is_run); runs
-    of every length, jokers at every position that the validator accepts."""
-    faces = Counter(Card(c.rank, c.suit) for c in cards if not c.is_joker)
-    jokers = sum(1 for c in cards if c.is_joker)
-    melds: list[tuple[Counter[Card], int, int, int, bool]] = []
-    joker = Card.joker()
-
-    def add(order: list[Card], kind: str) -> None:
-        reading = read_cards(order, rules, kind)  # type: ignore[arg-type]
-        if reading is None:
-            return
-        nat = Counter(c for c in order if not c.is_joker)
-        j = len(order) - sum(nat.values())
-        if j > jokers:
-            return
-        penalty = (
-            sum(card_value(c, rules) for c in order if not c.is_joker) + j * rules.joker_penalty
-        )
-        melds.append((nat, j, reading_value(reading, rules), penalty, kind == "run"))
-
-    for rank in range(1, 14):
-        held = [s for s in range(4) if faces[Card(Rank(rank), Suit(s))]]
-        for k in range(1, len(held) + 1):
-            for suits in itertools.combinations(held, k):
-                for size in (3, 4):
-                    if k <= size and size - k <= jokers:
-                        add(
-                            [Card(Rank(rank), Suit(s)) for s in suits] + [joker] * (size - k),
-                            "group",
-                        )
-    for suit in range(4):
-        for start in range(1, 13):
-            for end in range(start + 2, 15):
-                numbers = range(start, end + 1)
-                choices = []
-                for number in numbers:
-                    card = _face_card(number, suit)
-                    choices.append([card, joker] if faces[card] else [joker])
-                if sum(1 for ch in choices if len(ch) == 1) > jokers:
-                    continue
-                for order in itertools.product(*choices):
-                    add(list(order), "run")
-    return melds
-
-
-def integer_program(
-    cards: Sequence[Card], rules: Rules, objective: str, constraints: Constraints = Constraints()
-) -> int | None:
-    """The best total as an integer program over every meld of the hand (HiGHS)."""
-    melds = ilp_melds(cards, rules)
-    if constraints.no_jokers:
-        melds = [m for m in melds if m[1] == 0]
-    h = highspy.Highs()
-    h.setOptionValue("output_flag", False)
-    xs = [
-        h.addIntegral(lb=0, ub=2, obj=float(m[2] if objective == "value" else m[3])) for m in melds
-    ]
-    faces = Counter(Card(c.rank, c.suit) for c in cards if not c.is_joker)
-    for face, count in faces.items():
-        terms = [(x, m[0][face]) for x, m in zip(xs, melds, strict=True) if m[0][face]]
-        if terms:
-            h.addConstr(sum(x * k for x, k in terms) <= count)
-    jokers = sum(1 for c in cards if c.is_joker)
-    terms = [(x, m[1]) for x, m in zip(xs, melds, strict=True) if m[1]]
-    if terms:
-        h.addConstr(sum(x * k for x, k in terms) <= jokers)
-    if constraints.keep_one and xs:
-        h.addConstr(
-            sum(x * (sum(m[0].values()) + m[1]) for x, m in zip(xs, melds, strict=True))
-            <= len(cards) - 1
-        )
-    if constraints.need:
-        if not xs:
-            return None
-        h.addConstr(sum(x * m[2] for x, m in zip(xs, melds, strict=True)) >= constraints.need)
-    if constraints.require_run:
-        runs = [x for x, m in zip(xs, melds, strict=True) if m[4]]
-        if not runs:
-            return None
-        h.addConstr(sum(runs) >= 1)
-    if constraints.must is not None:
-        must = constraints.must
-        if must.is_joker:
-            using = [(x, m[1]) for x, m in zip(xs, melds, strict=True) if m[1]]
-        else:
-            using = [
-                (x, 1) for x, m in zip(xs, melds, strict=True) if m[0][Card(must.rank, must.suit)]
-            ]
-        if not using:
-            return None
-        h.addConstr(sum(x * k for x, k in using) >= 1)
-    if not xs:
-        return 0
-    h.changeObjectiveSense(highspy.ObjSense.kMaximize)
-    h.run()
-    status = h.getModelStatus()
-    if status == highspy.HighsModelStatus.kInfeasible:
-        return None
-    assert status == highspy.HighsModelStatus.kOptimal, status
-    return round(h.getInfo().objective_function_value)
+__all__ = ["Constraints", "blocks", "brute_force", "integer_program"]
