@@ -1,0 +1,119 @@
+"""The rules pages of the three games, and the Rummoli cheat sheet as a PDF download.
+
+``/{lang}/rules/romme``, ``/{lang}/rules/rummoli`` and ``/{lang}/rules/tiles`` render the
+templates of ``web/templates/rules/``, whose English text is translated by the catalog domain
+``rules``. Each page links to playing the game, to the score sheet and, for every variant it
+describes, to the matching option of the game's new-game form (``…#opt-<field>``, the field
+named as in the game's ``Rules``). Those pages belong to other parts of the site: a link is
+shown once the route it needs exists.
+
+``/{lang}/rummoli/cheatsheet.pdf`` serves `rummykit.printing.rummoli_cheatsheet`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from functools import cache
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from rummykit.printing import rummoli_cheatsheet
+from rummykit.web.errors import N_
+from rummykit.web.rendering import render, route_exists, url_for
+
+
+@dataclass(frozen=True)
+class RulesPage:
+    """One game's rules page and the routes it links to, in order of preference."""
+
+    game: str
+    title: str
+    play: tuple[str, ...]
+    """Routes where the game is played; the first that exists is linked."""
+    options: tuple[str, ...]
+    """Routes of the new-game form holding the ``#opt-<field>`` anchors of the variants."""
+
+
+PAGES: dict[str, RulesPage] = {
+    "romme": RulesPage(
+        "romme", N_("Rommé rules"), play=("romme.play", "romme.new"), options=("romme.new",)
+    ),
+    "rummoli": RulesPage(
+        "rummoli",
+        N_("Rummoli rules"),
+        play=("rummoli.play", "rummoli.new", "rummoli.board"),
+        options=("rummoli.new", "rummoli.board"),
+    ),
+    "tiles": RulesPage(
+        "tiles", N_("Tile rummy rules"), play=("tiles.play", "tiles.new"), options=("tiles.new",)
+    ),
+}
+"""The rules pages by game; each page's template is ``rules/<game>.html``."""
+
+router = APIRouter()
+
+
+def first_route(request: Request, lang: str, names: tuple[str, ...]) -> str | None:
+    """The path of the first of ``names`` that the app serves, or ``None``."""
+    for name in names:
+        if route_exists(request, name):
+            return url_for(request, lang, name)
+    return None
+
+
+def rules_page(request: Request, lang: str, game: str) -> Response:
+    page = PAGES[game]
+    options_url = first_route(request, lang, page.options)
+    return render(
+        request,
+        f"rules/{game}.html",
+        title=page.title,
+        game=game,
+        play_url=first_route(request, lang, page.play),
+        options_url=options_url,
+        scoresheet_url=first_route(request, lang, ("scoresheet.new",)),
+        cheatsheet_url=url_for(request, lang, "rummoli.cheatsheet") if game == "rummoli" else None,
+        other_games=[
+            (other.title, url_for(request, lang, f"rules.{other.game}"))
+            for other in PAGES.values()
+            if other.game != game
+        ],
+    )
+
+
+@router.get("/{lang:lang}/rules/romme", name="rules.romme")
+async def romme(request: Request, lang: str) -> Response:
+    return rules_page(request, lang, "romme")
+
+
+@router.get("/{lang:lang}/rules/rummoli", name="rules.rummoli")
+async def rummoli(request: Request, lang: str) -> Response:
+    return rules_page(request, lang, "rummoli")
+
+
+@router.get("/{lang:lang}/rules/tiles", name="rules.tiles")
+async def tiles(request: Request, lang: str) -> Response:
+    return rules_page(request, lang, "tiles")
+
+
+@cache
+def _cheatsheet(lang: str) -> tuple[bytes, str]:
+    """The PDF and its entity tag (the sheet is reproducible byte for byte, so cache it)."""
+    pdf = rummoli_cheatsheet(lang)
+    return pdf, '"' + hashlib.sha256(pdf).hexdigest()[:20] + '"'
+
+
+@router.get("/{lang:lang}/rummoli/cheatsheet.pdf", name="rummoli.cheatsheet")
+async def cheatsheet(request: Request, lang: str) -> Response:
+    """The one-page Rummoli cheat sheet in the page's language, as a PDF download."""
+    if request.headers.get("hx-request") == "true":
+        # A boosted link (htmx) would swap the PDF into the page: have the browser fetch it.
+        return Response(status_code=204, headers={"HX-Redirect": str(request.url.path)})
+    pdf, etag = _cheatsheet(lang)
+    headers = {"ETag": etag, "Cache-Control": "public, max-age=86400"}
+    if request.headers.get("if-none-match") == etag:
+        return Response(status_code=304, headers=headers)
+    headers["Content-Disposition"] = f'attachment; filename="rummoli-{lang}.pdf"'
+    return Response(pdf, media_type="application/pdf", headers=headers)
