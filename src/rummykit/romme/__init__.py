@@ -1,10 +1,31 @@
-"""Rommé: 110 cards, groups and runs, opening at 30, lay-offs and joker exchanges.
+"""Rommé: 110 cards, groups and runs, an opening of 30, lay-offs and joker exchanges.
 
-``rules`` holds the options, card values and the meld readings every other module builds on.
+``rules`` holds the options, card values and meld readings every other module builds on;
+``actions`` the moves and their notation; ``turn`` the check of one player's melding;
+``game`` the state of a whole game of several rounds, views and replays; ``moves`` what a
+seat may do next, seen from its view; ``bots`` the computer players.
+
+>>> from rummykit import romme
+>>> game = romme.State(romme.Rules.preset("computer"), players=3, seed=1)
+>>> game.phase, game.to_move, len(game.hands[game.to_move])
+('play', 1, 14)
 """
 
 from __future__ import annotations
 
+from rummykit.romme.actions import (
+    Action,
+    Discard,
+    Draw,
+    Exchange,
+    LayOff,
+    NewMeld,
+    NextRound,
+    Play,
+    action_from_json,
+    parse_action,
+)
+from rummykit.romme.game import State, View, new_game, replay, replay_states
 from rummykit.romme.rules import (
     CARD_MELDS,
     DEFAULT_RULES,
@@ -20,19 +41,40 @@ from rummykit.romme.rules import (
     read_cards,
     reading_value,
 )
+from rummykit.romme.turn import PlayOutcome, TurnContext, arrange_meld, check_play, lay_off
 
 __all__ = [
     "CARD_MELDS",
     "DEFAULT_RULES",
+    "Action",
+    "Discard",
+    "Draw",
+    "Exchange",
+    "LayOff",
+    "NewMeld",
+    "NextRound",
+    "Play",
+    "PlayOutcome",
     "Rules",
+    "State",
     "TableMeld",
+    "TurnContext",
+    "View",
+    "action_from_json",
+    "arrange_meld",
     "card_value",
+    "check_play",
     "hand_penalty",
     "joker_stands_for",
+    "lay_off",
     "meld_kind",
     "meld_value",
+    "new_game",
+    "parse_action",
     "piece",
     "pieces",
     "read_cards",
     "reading_value",
+    "replay",
+    "replay_states",
 ]

@@ -1,0 +1,409 @@
+"""The actions of a Rommé game, their JSON form and their text notation.
+
+A turn is ``Draw`` (from the stock or the discard pile), at most one ``Play`` (everything the
+player lays in this turn: new melds, lay-offs, joker exchanges, checked as a whole) and one
+``Discard``. ``NextRound`` deals the next round once a round has been counted.
+
+The text notation of a play lists new melds in brackets (a run in ascending order, a joker may
+name the card it stands for), lay-offs as ``+<meld id>:<card>`` (``<`` or ``>`` before the colon
+picks the low or high end of a run) and exchanges as ``x<meld id>:<natural>/<joker>``:
+
+>>> play = parse_action("play [J♣ Q♣ K♣] group[8♣ 8♠ JK] +3>:A♣ x2:7♥/JK#1")
+>>> play.melds[1].kind, play.layoffs[0].end, play.exchanges[0].card.code
+('group', 'high', '7♥')
+>>> parse_action(str(play)) == play and action_from_json(play.to_json()) == play
+True
+>>> parse_action("draw discard"), parse_action("discard 5♠")
+(Draw.parse('draw discard'), Discard.parse('discard 5♠'))
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, TypeAlias, TypeVar
+
+from rummykit.cards import Card, parse_cards
+from rummykit.core import JSON, IllegalAction
+from rummykit.melds import MeldKind
+
+DrawSource = Literal["stock", "discard"]
+RunEnd = Literal["low", "high"]
+
+
+def _card_json(card: Card) -> int:
+    return card.id
+
+
+def _card_from_json(value: JSON) -> Card:
+    """A card from its id (the JSON form) or its exact code (``"8♠#1"``)."""
+    if isinstance(value, str):
+        return Card.parse(value)
+    return Card.from_id(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Take the top card of the stock or of the discard pile."""
+
+    source: DrawSource = "stock"
+
+    def __post_init__(self) -> None:
+        if self.source not in ("stock", "discard"):
+            raise IllegalAction("bad_action", reason="source", value=self.source)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"t": "draw", "source": self.source}
+
+    def __str__(self) -> str:
+        return f"draw {self.source}"
+
+    def __repr__(self) -> str:
+        return f"Draw.parse({str(self)!r})"
+
+    @staticmethod
+    def parse(text: str) -> Draw:
+        return _parse_as(text, Draw)
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Put one card from the hand face up on the discard pile, ending the turn."""
+
+    card: Card
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"t": "discard", "card": _card_json(self.card)}
+
+    def __str__(self) -> str:
+        return f"discard {self.card.code}"
+
+    def __repr__(self) -> str:
+        return f"Discard.parse({str(self)!r})"
+
+    @staticmethod
+    def parse(text: str) -> Discard:
+        return _parse_as(text, Discard)
+
+
+@dataclass(frozen=True, slots=True)
+class NextRound:
+    """Deal the next round after a round has been counted."""
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"t": "next_round"}
+
+    def __str__(self) -> str:
+        return "next round"
+
+    def __repr__(self) -> str:
+        return "NextRound.parse('next round')"
+
+    @staticmethod
+    def parse(text: str) -> NextRound:
+        return _parse_as(text, NextRound)
+
+
+@dataclass(frozen=True, slots=True)
+class NewMeld:
+    """A new meld from the hand. ``cards`` are in laying order (a run ascending, each joker
+    standing for the card at its position). ``kind`` settles a meld that reads both ways
+    (``JK 5♥ JK``). ``jokers`` may name the card each joker stands for, as pairs
+    ``(joker, face)``; the engine then lays the cards in run order itself."""
+
+    cards: tuple[Card, ...]
+    kind: MeldKind | None = None
+    jokers: tuple[tuple[Card, Card], ...] = ()
+
+    def to_json(self) -> dict[str, JSON]:
+        data: dict[str, JSON] = {"cards": [_card_json(c) for c in self.cards]}
+        if self.kind is not None:
+            data["kind"] = self.kind
+        if self.jokers:
+            data["jokers"] = [[_card_json(j), _card_json(f)] for j, f in self.jokers]
+        return data
+
+    def __str__(self) -> str:
+        meanings = {joker: face for joker, face in self.jokers}
+        words = [f"{c.code}={meanings[c].face}" if c in meanings else c.code for c in self.cards]
+        return f"{self.kind or ''}[{' '.join(words)}]"
+
+
+@dataclass(frozen=True, slots=True)
+class LayOff:
+    """Add one card from the hand (or a joker freed in this play) to a meld on the table;
+    ``end`` picks the end of a run (by default the only end that fits, the high end when both
+    do)."""
+
+    card: Card
+    meld: int
+    end: RunEnd | None = None
+
+    def to_json(self) -> dict[str, JSON]:
+        data: dict[str, JSON] = {"card": _card_json(self.card), "meld": self.meld}
+        if self.end is not None:
+            data["end"] = self.end
+        return data
+
+    def __str__(self) -> str:
+        mark = {None: "", "low": "<", "high": ">"}[self.end]
+        return f"+{self.meld}{mark}:{self.card.code}"
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """Take ``joker`` out of a meld on the table, putting the natural ``card`` from the hand in
+    its place; the freed joker must be laid again within the same play."""
+
+    meld: int
+    joker: Card
+    card: Card
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"meld": self.meld, "joker": _card_json(self.joker), "card": _card_json(self.card)}
+
+    def __str__(self) -> str:
+        return f"x{self.meld}:{self.card.code}/{self.joker.code}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Everything a player lays in one turn, checked as a whole. The engine applies the
+    exchanges first, then lays the new melds, then the lay-offs in the order given."""
+
+    melds: tuple[NewMeld, ...] = ()
+    layoffs: tuple[LayOff, ...] = ()
+    exchanges: tuple[Exchange, ...] = ()
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "t": "play",
+            "melds": [m.to_json() for m in self.melds],
+            "layoffs": [lo.to_json() for lo in self.layoffs],
+            "exchanges": [x.to_json() for x in self.exchanges],
+        }
+
+    def __str__(self) -> str:
+        parts = [str(m) for m in self.melds]
+        parts += [str(lo) for lo in self.layoffs]
+        parts += [str(x) for x in self.exchanges]
+        return " ".join(["play", *parts])
+
+    def __repr__(self) -> str:
+        return f"Play.parse({str(self)!r})"
+
+    @staticmethod
+    def parse(text: str) -> Play:
+        return _parse_as(text, Play)
+
+    @staticmethod
+    def of(*melds: Sequence[Card] | str) -> Play:
+        """A play of new melds only, each given as cards or notation.
+
+        >>> Play.of("J♣ Q♣ K♣", "9♥ 9♦ JK")
+        Play.parse('play [J♣ Q♣ K♣] [9♥ 9♦ JK]')
+        """
+        return Play(
+            tuple(NewMeld(tuple(parse_cards(m) if isinstance(m, str) else m)) for m in melds)
+        )
+
+    def cards(self) -> list[Card]:
+        """Every card this play names, meld by meld, then lay-offs, then exchanged naturals."""
+        found = [c for m in self.melds for c in m.cards]
+        found += [lo.card for lo in self.layoffs]
+        found += [x.card for x in self.exchanges]
+        return found
+
+
+Action: TypeAlias = Draw | Play | Discard | NextRound
+
+
+_A = TypeVar("_A", Draw, Play, Discard, NextRound)
+
+
+def _parse_as(text: str, cls: type[_A]) -> _A:
+    action = parse_action(text)
+    if not isinstance(action, cls):
+        raise IllegalAction("bad_action", text=text, expected=cls.__name__)
+    return action
+
+
+# --- JSON ----------------------------------------------------------------------------------
+
+
+def action_from_json(data: JSON) -> Action:
+    """Read an action's JSON form; anything else raises ``IllegalAction("bad_action")``.
+
+    >>> action_from_json({"t": "discard", "card": 0})
+    Discard.parse('discard A♣')
+    >>> action_from_json({"t": "fly"})
+    Traceback (most recent call last):
+    ...
+    rummykit.core.IllegalAction: bad_action: reason='unknown type', value='fly'
+    """
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as err:
+            raise IllegalAction("bad_action", reason="bad json", detail=str(err)) from None
+    if not isinstance(data, dict):
+        raise IllegalAction("bad_action", reason="not an object")
+    kind = data.get("t")
+    try:
+        if kind == "draw":
+            _only_keys(data, {"t", "source"})
+            return Draw(data.get("source", "stock"))
+        if kind == "discard":
+            _only_keys(data, {"t", "card"})
+            return Discard(_card_from_json(data["card"]))
+        if kind == "next_round":
+            _only_keys(data, {"t"})
+            return NextRound()
+        if kind == "play":
+            _only_keys(data, {"t", "melds", "layoffs", "exchanges"})
+            return Play(
+                tuple(_meld_from_json(m) for m in _list(data.get("melds", []))),
+                tuple(_layoff_from_json(lo) for lo in _list(data.get("layoffs", []))),
+                tuple(_exchange_from_json(x) for x in _list(data.get("exchanges", []))),
+            )
+    except IllegalAction as err:
+        if err.code == "bad_action":
+            raise
+        raise IllegalAction("bad_action", reason=err.code, **err.params) from None
+    except (KeyError, TypeError, AttributeError) as err:
+        raise IllegalAction("bad_action", reason=type(err).__name__, detail=str(err)) from None
+    raise IllegalAction("bad_action", reason="unknown type", value=kind)
+
+
+def _only_keys(data: dict[str, JSON], allowed: set[str]) -> None:
+    extra = sorted(str(k) for k in data if k not in allowed)
+    if extra:
+        raise IllegalAction("bad_action", reason="unknown field", fields=extra)
+
+
+def _list(value: JSON) -> list[JSON]:
+    if not isinstance(value, list):
+        raise TypeError("a list was expected")
+    return value
+
+
+def _int(value: JSON) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError("an integer was expected")
+    return value
+
+
+def _meld_from_json(data: JSON) -> NewMeld:
+    if not isinstance(data, dict):
+        raise TypeError("a meld is an object")
+    _only_keys(data, {"cards", "kind", "jokers"})
+    kind = data.get("kind")
+    if kind not in (None, "group", "run"):
+        raise IllegalAction("bad_action", reason="kind", value=kind)
+    jokers = []
+    for pair in _list(data.get("jokers", [])):
+        joker, face = _list(pair)
+        jokers.append((_card_from_json(joker), _card_from_json(face)))
+    return NewMeld(tuple(_card_from_json(c) for c in _list(data["cards"])), kind, tuple(jokers))
+
+
+def _layoff_from_json(data: JSON) -> LayOff:
+    if not isinstance(data, dict):
+        raise TypeError("a lay-off is an object")
+    _only_keys(data, {"card", "meld", "end"})
+    end = data.get("end")
+    if end not in (None, "low", "high"):
+        raise IllegalAction("bad_action", reason="end", value=end)
+    return LayOff(_card_from_json(data["card"]), _int(data["meld"]), end)
+
+
+def _exchange_from_json(data: JSON) -> Exchange:
+    if not isinstance(data, dict):
+        raise TypeError("an exchange is an object")
+    _only_keys(data, {"meld", "joker", "card"})
+    return Exchange(
+        _int(data["meld"]), _card_from_json(data["joker"]), _card_from_json(data["card"])
+    )
+
+
+# --- text ----------------------------------------------------------------------------------
+
+_PLAY_ITEM = re.compile(
+    r"(?P<kind>run|group)?\[(?P<meld>[^\]]*)\]"
+    r"|\+(?P<target>\d+)(?P<end>[<>]?):(?P<card>\S+)"
+    r"|x(?P<xmeld>\d+):(?P<natural>[^\s/]+)/(?P<joker>\S+)"
+)
+
+
+def parse_action(text: str) -> Action:
+    """Read the text notation of any action (see the module's examples)."""
+    words = text.split()
+    head = words[0].lower() if words else ""
+    if head == "draw" and len(words) <= 2:
+        source = words[1].lower() if len(words) == 2 else "stock"
+        if source == "discard":
+            return Draw("discard")
+        if source == "stock":
+            return Draw("stock")
+        raise IllegalAction("bad_action", text=text)
+    if head == "discard" and len(words) == 2:
+        return Discard(Card.parse(words[1]))
+    if [w.lower() for w in words] == ["next", "round"]:
+        return NextRound()
+    if head == "play":
+        return _parse_play(text.strip()[4:].strip())
+    raise IllegalAction("bad_action", text=text)
+
+
+def _parse_play(text: str) -> Play:
+    # First cut the text into items, then read all their cards as one list, so that a face
+    # named twice in one play (in two melds) takes both copies.
+    items: list[tuple[str, re.Match[str], list[str]]] = []
+    position = 0
+    while position < len(text):
+        if text[position].isspace():
+            position += 1
+            continue
+        match = _PLAY_ITEM.match(text, position)
+        if match is None:
+            raise IllegalAction("bad_action", text=text[position:].strip())
+        position = match.end()
+        if match["meld"] is not None:
+            items.append(("meld", match, match["meld"].split()))
+        elif match["target"] is not None:
+            items.append(("layoff", match, [match["card"]]))
+        else:
+            items.append(("exchange", match, [match["natural"]]))
+    faces = [word.partition("=")[0] for _, _, words in items for word in words]
+    cards = iter(parse_cards(faces))
+    melds: list[NewMeld] = []
+    layoffs: list[LayOff] = []
+    exchanges: list[Exchange] = []
+    for kind, match, words in items:
+        taken = [next(cards) for _ in words]
+        if kind == "meld":
+            jokers = tuple(
+                (card, Card.parse(word.partition("=")[2]))
+                for card, word in zip(taken, words, strict=True)
+                if "=" in word
+            )
+            melds.append(NewMeld(tuple(taken), _meld_kind(match["kind"]), jokers))
+        elif kind == "layoff":
+            end: RunEnd | None = _RUN_ENDS[match["end"]]
+            layoffs.append(LayOff(taken[0], int(match["target"]), end))
+        else:
+            exchanges.append(Exchange(int(match["xmeld"]), Card.parse(match["joker"]), taken[0]))
+    return Play(tuple(melds), tuple(layoffs), tuple(exchanges))
+
+
+_RUN_ENDS: dict[str, RunEnd | None] = {"": None, "<": "low", ">": "high"}
+
+
+def _meld_kind(text: str | None) -> MeldKind | None:
+    if text == "run":
+        return "run"
+    if text == "group":
+        return "group"
+    return None

@@ -1,0 +1,104 @@
+"""Computer players for Rommé. A bot sees only a `View` and returns an `Action`.
+
+``make_bot(level, seed)`` builds one; ``"random"`` is the legal-random baseline: it draws,
+lays random legal melds, lay-offs and exchanges, and discards a random card. Every action it
+returns is legal for the view it was given.
+
+>>> from rummykit.romme.game import State
+>>> game = State(players=2, seed=3)
+>>> bot = make_bot("random", seed=1)
+>>> game.apply(bot.choose(game.view(game.to_move)))
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Protocol
+
+from rummykit.core import IllegalAction
+from rummykit.romme.actions import Action, Discard, Draw, NextRound, Play
+from rummykit.romme.game import View
+from rummykit.romme.moves import picked_unused, random_play, simple_actions
+from rummykit.romme.turn import TurnContext, check_play
+
+
+class Bot(Protocol):
+    """A computer player."""
+
+    level: str
+
+    def choose(self, view: View) -> Action:
+        """The action for the seat of ``view``, which must be the seat on move (or any seat
+        between rounds)."""
+
+
+class RandomBot:
+    """Legal random play: the baseline every other level is measured against."""
+
+    level = "random"
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+        self._plan: Play | None = None
+
+    def choose(self, view: View) -> Action:
+        if view.phase == "round_over":
+            return NextRound()
+        if view.phase == "game_over":
+            raise IllegalAction("game_over")
+        if view.seat is None or view.seat != view.to_move:
+            raise IllegalAction("not_your_turn", seat=view.seat, to_move=view.to_move)
+        rng = self._rng
+        if view.phase == "draw":
+            return self._draw(view)
+        ctx = view.turn_context()
+        if view.phase == "play":
+            plan, self._plan = self._plan, None
+            if plan is not None and _is_legal(plan, ctx):
+                return plan
+            if picked_unused(view):
+                found = random_play(ctx, rng, attempts=40, require=view.picked)
+                if found is None:
+                    raise IllegalAction("bot_stuck", reason="picked card cannot be used")
+                return found
+            if rng.random() < 0.9:
+                found = random_play(ctx, rng)
+                if found is not None:
+                    return found
+        discards = [a for a in simple_actions(view) if isinstance(a, Discard)]
+        return rng.choice(discards)
+
+    def _draw(self, view: View) -> Action:
+        rng = self._rng
+        top = view.discard_pile[-1] if view.discard_pile else None
+        if top is not None and rng.random() < 0.3:
+            if view.rules.discard_pickup == "free":
+                return Draw("discard")
+            if view.can_take_discard:
+                # Take it only with a concrete use in hand, found on the hand after pickup.
+                ctx = view.turn_context()
+                after = replace(ctx, hand=(*ctx.hand, top), picked=top)
+                plan = random_play(after, rng, attempts=20, require=top)
+                if plan is not None:
+                    self._plan = plan
+                    return Draw("discard")
+        return Draw("stock")
+
+
+def _is_legal(play: Play, ctx: TurnContext) -> bool:
+    try:
+        check_play(play, ctx)
+    except IllegalAction:
+        return False
+    return True
+
+
+LEVELS = ("random",)
+
+
+def make_bot(level: str, seed: int) -> Bot:
+    """A bot of the given level (``IllegalAction("bad_level")`` for an unknown one)."""
+    if level == "random":
+        return RandomBot(seed)
+    raise IllegalAction("bad_level", level=level, allowed=list(LEVELS))

@@ -1,0 +1,699 @@
+"""The Rommé game state: dealing, turns, opening, lay-offs, exchanges, scoring, rounds.
+
+A `State` holds a whole game of several rounds. ``apply`` checks an action completely and then
+either applies all of it or raises `IllegalAction` leaving the state exactly as it was.
+
+>>> game = State(Rules.preset("computer"), players=3, seed=7)
+>>> game.round, game.dealer, game.to_move, game.phase, [len(h) for h in game.hands]
+(1, 1, 2, 'play', [13, 13, 14])
+>>> game.apply(Discard(game.hands[2][0]))  # the first player does not draw
+>>> game.to_move, game.phase, len(game.discard_pile)
+(0, 'draw', 1)
+>>> game.apply(Draw("stock"))
+>>> game.view(1).log[-1]
+{'code': 'draw', 'seat': 0, 'source': 'stock'}
+>>> replay(game.record()).snapshot() == game.snapshot()
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from rummykit.cards import Card, parse_cards, romme_pack
+from rummykit.core import JSON, IllegalAction, Record, new_rng
+from rummykit.romme.actions import Action, Discard, Draw, NextRound, Play, action_from_json
+from rummykit.romme.rules import FLAT_NEVER_OPENED, HAND_ROMME_CREDIT, Rules, TableMeld
+from rummykit.romme.rules import hand_penalty as _hand_penalty
+from rummykit.romme.turn import PlayOutcome, TurnContext, check_play
+
+Phase = Literal["draw", "play", "discard", "round_over", "game_over"]
+"""``draw``: the player on move draws. ``play``: may play (once) or discard. ``discard``: has
+played, must discard. ``round_over``: the round is counted, `NextRound` deals the next.
+``game_over``: nothing more."""
+
+GAME = "romme"
+
+
+def _can_use_card(
+    hand: list[Card], card: Card, table: Sequence[TableMeld], rules: Rules, opened: bool
+) -> bool:
+    """Whether a card taken from the discard pile can be used this turn (the solver decides)."""
+    from rummykit.romme.solver import can_use_card
+
+    return can_use_card(hand, card, table, rules, opened)
+
+
+class State:
+    """A game of Rommé between ``players`` seats, dealt from ``seed``.
+
+    Public attributes are read-only by convention; only `apply` changes them.
+    """
+
+    def __init__(self, rules: Rules | None = None, players: int = 2, seed: int = 0) -> None:
+        rules = rules or Rules()
+        if not isinstance(rules, Rules):
+            raise IllegalAction("bad_rules", field=None, reason="not_rules")
+        rules.check_players(players)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise IllegalAction("bad_seed", seed=repr(seed))
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self._rng = new_rng(seed)
+        self._actions: list[Action] = []
+        self._forced = False
+        self.round = 0
+        self.dealer = self._rng.randrange(players)
+        self.scores = [0] * players
+        self.round_scores: list[list[int]] = []
+        self.log: list[dict[str, JSON]] = []
+        self.winners: list[int] = []
+        self.losers: list[int] = []
+        self.next_meld_id = 0
+        self.table: dict[int, TableMeld] = {}
+        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        self.stock: list[Card] = []
+        self.discard_pile: list[Card] = []
+        self.opened = [False] * players
+        self.turn = 0
+        self.phase: Phase = "draw"
+        self.picked: Card | None = None
+        self._opening_turn = False
+        self._deal(None)
+
+    # --- dealing ---------------------------------------------------------------------------
+
+    def _deal(self, forced: tuple[list[list[Card]], list[Card], list[Card]] | None) -> None:
+        rules, n = self.rules, self.players
+        self.round += 1
+        self.table = {}
+        self.opened = [False] * n
+        self.picked = None
+        self._opening_turn = False
+        first = (self.dealer + 1) % n
+        self.turn = first
+        if forced is not None:
+            self.hands, self.stock, self.discard_pile = forced
+        else:
+            deck = romme_pack(rules.jokers)
+            self._rng.shuffle(deck)
+            extra = 1 if rules.deal_style == "dealer_left_extra" else 0
+            hands: list[list[Card]] = [[] for _ in range(n)]
+            # One card at a time, clockwise from the dealer's left; the top of a pile is its end.
+            for _ in range(rules.hand_size):
+                for k in range(n):
+                    hands[(first + k) % n].append(deck.pop())
+            if extra:
+                hands[first].append(deck.pop())
+            self.hands = hands
+            self.discard_pile = [deck.pop()] if not extra else []
+            self.stock = deck
+        self.phase = "play" if rules.deal_style == "dealer_left_extra" else "draw"
+        event: dict[str, JSON] = {
+            "code": "deal",
+            "round": self.round,
+            "dealer": self.dealer,
+            "first": first,
+        }
+        if self.discard_pile:
+            event["upcard"] = self.discard_pile[-1].id
+        self.log.append(event)
+
+    @classmethod
+    def from_deal(
+        cls,
+        hands: Sequence[Sequence[Card] | str],
+        *,
+        rules: Rules | None = None,
+        dealer: int = 0,
+        stock: Sequence[Card] | str = (),
+        discard_pile: Sequence[Card] | str = (),
+        seed: int = 0,
+    ) -> State:
+        """A game whose first round is dealt as given (for tests and worked examples).
+
+        ``stock`` lists the cards drawn first, in the order they will be drawn; the rest of the
+        pack goes below them in a shuffled order. Later rounds are dealt from the seed. Such a
+        game has no `record` (a record rebuilds the deal from the seed).
+        """
+        rules = rules or Rules()
+        state = cls(rules, len(hands), seed)
+        given_hands = [_cards(h) for h in hands]
+        top = _cards(stock)
+        pile = _cards(discard_pile)
+        named = [c for h in given_hands for c in h] + top + pile
+        if len(set(named)) != len(named):
+            raise IllegalAction("duplicate_card", cards=" ".join(c.code for c in named))
+        rest = [c for c in romme_pack(rules.jokers) if c not in set(named)]
+        if len(rest) + len(named) != len(romme_pack(rules.jokers)):
+            raise IllegalAction("bad_card", reason="not in this pack")
+        state._rng.shuffle(rest)
+        state.round = 0
+        state.dealer = dealer % state.players
+        state.log = []
+        state._deal((given_hands, rest + top[::-1], pile))
+        state._forced = True
+        return state
+
+    # --- the contract ----------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision is awaited; ``None`` between rounds and at the end."""
+        return self.turn if self.phase in ("draw", "play", "discard") else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "game_over"
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Check ``action`` (by ``seat`` when given) and apply all of it, or raise."""
+        if seat is not None:
+            self._check_seat(seat, action)
+        kind = type(action)
+        if kind is Draw:
+            self._draw(action)  # type: ignore[arg-type]
+        elif kind is Discard:
+            self._discard(action)  # type: ignore[arg-type]
+        elif kind is Play:
+            self._play(action)  # type: ignore[arg-type]
+        elif kind is NextRound:
+            self._next_round()
+        else:
+            raise IllegalAction("bad_action", action=repr(action))
+        self._actions.append(action)
+
+    def can_apply(self, action: Action, seat: int | None = None) -> bool:
+        """Whether `apply` would accept the action (nothing changes either way)."""
+        try:
+            if seat is not None:
+                self._check_seat(seat, action)
+            kind = type(action)
+            if kind is Draw:
+                self._check_draw(action)  # type: ignore[arg-type]
+            elif kind is Discard:
+                self._check_discard(action)  # type: ignore[arg-type]
+            elif kind is Play:
+                self._check_play(action)  # type: ignore[arg-type]
+            elif kind is NextRound:
+                self._check_next_round()
+            else:
+                return False
+        except IllegalAction:
+            return False
+        return True
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal draw, discard and next-round step. Plays are far too many to list: ask
+        `can_apply` about a play, or a solver for good ones."""
+        if self.phase == "round_over":
+            return [NextRound()]
+        if self.phase == "game_over":
+            return []
+        if self.phase == "draw":
+            found: list[Action] = [Draw("stock")]
+            if self._discard_pickup_allowed():
+                found.append(Draw("discard"))
+            return found
+        if self._picked_unused():
+            return []
+        return [Discard(c) for c in self.hands[self.turn] if c != self.picked]
+
+    def _check_seat(self, seat: int, action: Action) -> None:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise IllegalAction("bad_seat", seat=seat)
+        if type(action) is NextRound:
+            return
+        if self.to_move is not None and seat != self.to_move:
+            raise IllegalAction("not_your_turn", seat=seat, to_move=self.to_move)
+
+    def _check_phase(self, wanted: tuple[Phase, ...], action: str) -> None:
+        if self.phase in wanted:
+            return
+        if self.phase == "game_over":
+            raise IllegalAction("game_over")
+        if self.phase == "round_over":
+            raise IllegalAction("round_over")
+        if action == "draw":
+            raise IllegalAction("already_drawn")
+        if self.phase == "draw":
+            raise IllegalAction("must_draw_first")
+        raise IllegalAction("already_played")
+
+    # --- draw ------------------------------------------------------------------------------
+
+    def _discard_pickup_allowed(self) -> bool:
+        if not self.discard_pile:
+            return False
+        if self.rules.discard_pickup == "free":
+            return True
+        seat = self.turn
+        return _can_use_card(
+            list(self.hands[seat]),
+            self.discard_pile[-1],
+            list(self.table.values()),
+            self.rules,
+            self.opened[seat],
+        )
+
+    def _check_draw(self, action: Draw) -> None:
+        self._check_phase(("draw",), "draw")
+        if action.source == "discard":
+            if not self.discard_pile:
+                raise IllegalAction("discard_pile_empty")
+            if not self._discard_pickup_allowed():
+                raise IllegalAction("discard_unusable", card=self.discard_pile[-1].code)
+
+    def _draw(self, action: Draw) -> None:
+        self._check_draw(action)
+        seat = self.turn
+        if action.source == "stock":
+            self.hands[seat].append(self.stock.pop())
+            self.log.append({"code": "draw", "seat": seat, "source": "stock"})
+        else:
+            card = self.discard_pile.pop()
+            self.hands[seat].append(card)
+            self.picked = card
+            self.log.append({"code": "draw", "seat": seat, "source": "discard", "card": card.id})
+        self.phase = "play"
+
+    # --- play ------------------------------------------------------------------------------
+
+    def turn_context(self) -> TurnContext:
+        seat = self.turn
+        return TurnContext(
+            self.hands[seat],
+            self.table,
+            self.rules,
+            seat,
+            self.opened[seat],
+            self.picked,
+            self.next_meld_id,
+        )
+
+    def _check_play(self, action: Play) -> PlayOutcome:
+        self._check_phase(("play",), "play")
+        return check_play(action, self.turn_context())
+
+    def _play(self, action: Play) -> None:
+        outcome = self._check_play(action)
+        seat = self.turn
+        self.hands[seat] = outcome.hand
+        self.table = outcome.table
+        self.next_meld_id = outcome.next_meld_id
+        opens = outcome.opening_value is not None
+        if opens:
+            self.opened[seat] = True
+            self._opening_turn = True
+        event: dict[str, JSON] = {"code": "play", "seat": seat}
+        if action.exchanges:
+            event["exchanges"] = [x.to_json() for x in action.exchanges]
+        if outcome.new_melds:
+            event["melds"] = [m.to_json() for m in outcome.new_melds]
+        if action.layoffs:
+            event["layoffs"] = [
+                {"card": lo.card.id, "meld": lo.meld, "end": _end_of(self.table[lo.meld], lo.card)}
+                for lo in action.layoffs
+            ]
+        if opens:
+            event["opening_value"] = outcome.opening_value
+        self.log.append(event)
+        self.phase = "discard"
+        if outcome.goes_out:
+            self._end_round(seat)
+
+    # --- discard ---------------------------------------------------------------------------
+
+    def _picked_unused(self) -> bool:
+        return (
+            self.rules.discard_pickup == "must_use"
+            and self.picked is not None
+            and self.picked in self.hands[self.turn]
+        )
+
+    def _check_discard(self, action: Discard) -> None:
+        self._check_phase(("play", "discard"), "discard")
+        card = action.card
+        if card not in self.hands[self.turn]:
+            raise IllegalAction("card_not_in_hand", card=card.code)
+        if card == self.picked:
+            raise IllegalAction("discard_picked_card", card=card.code)
+        if self._picked_unused():
+            assert self.picked is not None
+            raise IllegalAction("picked_card_unused", card=self.picked.code)
+
+    def _discard(self, action: Discard) -> None:
+        self._check_discard(action)
+        seat = self.turn
+        hand = self.hands[seat]
+        hand.remove(action.card)
+        self.discard_pile.append(action.card)
+        self.log.append({"code": "discard", "seat": seat, "card": action.card.id})
+        if not hand:
+            self._end_round(seat)
+            return
+        self.turn = (seat + 1) % self.players
+        self.picked = None
+        self._opening_turn = False
+        self.phase = "draw"
+        if not self.stock:
+            self._stock_exhausted()
+
+    def _stock_exhausted(self) -> None:
+        if self.rules.stock_exhausted == "reshuffle" and len(self.discard_pile) > 1:
+            top = self.discard_pile.pop()
+            self.stock = self.discard_pile
+            self._rng.shuffle(self.stock)
+            self.discard_pile = [top]
+            self.log.append({"code": "reshuffle", "stock": len(self.stock)})
+        else:
+            self._end_round(None)
+
+    # --- end of a round and of the game ----------------------------------------------------
+
+    def _end_round(self, winner: int | None) -> None:
+        rules = self.rules
+        hand_romme = winner is not None and self._opening_turn
+        penalties = []
+        for seat in range(self.players):
+            if seat == winner:
+                credit = hand_romme and rules.hand_romme == "credit"
+                penalties.append(-HAND_ROMME_CREDIT if credit else 0)
+                continue
+            if rules.never_opened == "flat100" and not self.opened[seat]:
+                penalty = FLAT_NEVER_OPENED
+            else:
+                penalty = _hand_penalty(self.hands[seat], rules)
+            if hand_romme and rules.hand_romme == "double":
+                penalty *= 2
+            penalties.append(penalty)
+        self.round_scores.append(penalties)
+        self.scores = [s + p for s, p in zip(self.scores, penalties, strict=True)]
+        self.log.append(
+            {
+                "code": "round_end",
+                "round": self.round,
+                "winner": winner,
+                "hand_romme": hand_romme,
+                "hands": [[c.id for c in hand] for hand in self.hands],
+                "penalties": penalties,
+                "scores": list(self.scores),
+            }
+        )
+        self.phase = "round_over"
+        limit = rules.point_limit
+        if limit is not None:
+            over = [
+                s
+                for s, total in enumerate(self.scores)
+                if (total > limit if rules.limit_rule == "exceeds" else total >= limit)
+            ]
+            if over:
+                self.losers = over
+                self.phase = "game_over"
+        if rules.rounds is not None and self.round >= rules.rounds:
+            self.phase = "game_over"
+        if self.phase == "game_over":
+            best = min(self.scores)
+            self.winners = [s for s, total in enumerate(self.scores) if total == best]
+            self.log.append(
+                {
+                    "code": "game_end",
+                    "winners": list(self.winners),
+                    "losers": list(self.losers),
+                    "scores": list(self.scores),
+                }
+            )
+
+    def _check_next_round(self) -> None:
+        if self.phase == "game_over":
+            raise IllegalAction("game_over")
+        if self.phase != "round_over":
+            raise IllegalAction("round_not_over")
+
+    def _next_round(self) -> None:
+        self._check_next_round()
+        self.dealer = (self.dealer + 1) % self.players
+        self._deal(None)
+
+    # --- what a seat sees, records, serialisation ------------------------------------------
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may see (``None``: a spectator, who sees no hand)."""
+        if seat is not None and (
+            not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players
+        ):
+            raise IllegalAction("bad_seat", seat=seat)
+        on_move = seat is not None and seat == self.to_move
+        can_take = on_move and self.phase == "draw" and self._discard_pickup_allowed()
+        return View(
+            seat=seat,
+            players=self.players,
+            rules=self.rules,
+            round=self.round,
+            dealer=self.dealer,
+            to_move=self.to_move,
+            phase=self.phase,
+            hand=tuple(self.hands[seat]) if seat is not None else (),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            opened=tuple(self.opened),
+            table=tuple(self.table.values()),
+            discard_pile=tuple(self.discard_pile),
+            stock_size=len(self.stock),
+            scores=tuple(self.scores),
+            round_scores=tuple(tuple(r) for r in self.round_scores),
+            picked=self.picked if self.to_move is not None else None,
+            can_take_discard=can_take,
+            next_meld_id=self.next_meld_id,
+            winners=tuple(self.winners),
+            losers=tuple(self.losers),
+            log=tuple(self.log),
+        )
+
+    def record(self, seats: Sequence[str] | None = None) -> Record:
+        """The record that rebuilds this game (rules, seed, seats, actions)."""
+        if self._forced:
+            raise IllegalAction("no_record", reason="the first round was dealt by hand")
+        names = list(seats) if seats is not None else [f"seat {i}" for i in range(self.players)]
+        if len(names) != self.players:
+            raise IllegalAction("bad_seats", seats=len(names), players=self.players)
+        return Record(
+            GAME,
+            self.rules.to_json(),
+            self.seed,
+            tuple(names),
+            tuple(a.to_json() for a in self._actions),
+        )
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The actions applied so far, in order."""
+        return tuple(self._actions)
+
+    def snapshot(self) -> dict[str, JSON]:
+        """Everything in the state, hidden cards and the generator included, as JSON: two
+        states with equal snapshots behave the same from now on."""
+        return {
+            "rules": self.rules.to_json(),
+            "players": self.players,
+            "seed": self.seed,
+            "rng": _rng_digest(self._rng.getstate()),
+            "round": self.round,
+            "dealer": self.dealer,
+            "turn": self.turn,
+            "phase": self.phase,
+            "picked": None if self.picked is None else self.picked.id,
+            "opening_turn": self._opening_turn,
+            "hands": [[c.id for c in h] for h in self.hands],
+            "stock": [c.id for c in self.stock],
+            "discard_pile": [c.id for c in self.discard_pile],
+            "table": [m.to_json() for m in self.table.values()],
+            "next_meld_id": self.next_meld_id,
+            "opened": list(self.opened),
+            "scores": list(self.scores),
+            "round_scores": [list(r) for r in self.round_scores],
+            "winners": list(self.winners),
+            "losers": list(self.losers),
+            "log": list(self.log),
+            "actions": [a.to_json() for a in self._actions],
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.snapshot(), sort_keys=True, ensure_ascii=False)
+
+    def __repr__(self) -> str:
+        return (
+            f"<romme.State round {self.round}, {self.phase}, seat {self.turn}, "
+            f"scores {self.scores}>"
+        )
+
+
+def _rng_digest(state: object) -> str:
+    import hashlib
+
+    return hashlib.sha256(repr(state).encode()).hexdigest()[:16]
+
+
+def _end_of(meld: TableMeld, card: Card) -> str | None:
+    if meld.kind == "group":
+        return None
+    return "low" if meld.cards[0] == card else "high"
+
+
+def _cards(value: Sequence[Card] | str) -> list[Card]:
+    return parse_cards(value) if isinstance(value, str) else list(value)
+
+
+# --- views ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat may see: its own hand, the sizes of the others', the table, the whole
+    discard pile, the stock size, the scores, whose turn and what phase, the rules and the
+    public log (a draw from the stock never names the card; a pickup does)."""
+
+    seat: int | None
+    players: int
+    rules: Rules
+    round: int
+    dealer: int
+    to_move: int | None
+    phase: Phase
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    opened: tuple[bool, ...]
+    table: tuple[TableMeld, ...]
+    discard_pile: tuple[Card, ...]
+    stock_size: int
+    scores: tuple[int, ...]
+    round_scores: tuple[tuple[int, ...], ...]
+    picked: Card | None
+    """The card the player on move took from the discard pile this turn."""
+    can_take_discard: bool
+    """For the seat on move before drawing: whether taking the discard is legal."""
+    next_meld_id: int
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
+    log: tuple[Mapping[str, JSON], ...]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "game_over"
+
+    def turn_context(self) -> TurnContext:
+        """The context `check_play` needs, for the seat on move."""
+        if self.seat is None or self.seat != self.to_move:
+            raise IllegalAction("not_your_turn", seat=self.seat, to_move=self.to_move)
+        return TurnContext(
+            self.hand,
+            {m.id: m for m in self.table},
+            self.rules,
+            self.seat,
+            self.opened[self.seat],
+            self.picked,
+            self.next_meld_id,
+        )
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "seat": self.seat,
+            "players": self.players,
+            "rules": self.rules.to_json(),
+            "round": self.round,
+            "dealer": self.dealer,
+            "to_move": self.to_move,
+            "phase": self.phase,
+            "hand": [c.id for c in self.hand],
+            "hand_sizes": list(self.hand_sizes),
+            "opened": list(self.opened),
+            "table": [m.to_json() for m in self.table],
+            "discard_pile": [c.id for c in self.discard_pile],
+            "stock_size": self.stock_size,
+            "scores": list(self.scores),
+            "round_scores": [list(r) for r in self.round_scores],
+            "picked": None if self.picked is None else self.picked.id,
+            "can_take_discard": self.can_take_discard,
+            "next_meld_id": self.next_meld_id,
+            "winners": list(self.winners),
+            "losers": list(self.losers),
+            "log": [dict(e) for e in self.log],
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> View:
+        """Read a view's JSON form (``IllegalAction("bad_view")`` on anything else)."""
+        try:
+            picked = data["picked"]
+            view = cls(
+                seat=data["seat"],
+                players=int(data["players"]),
+                rules=Rules.from_json(data["rules"]),
+                round=int(data["round"]),
+                dealer=int(data["dealer"]),
+                to_move=data["to_move"],
+                phase=data["phase"],
+                hand=tuple(Card.from_id(c) for c in data["hand"]),
+                hand_sizes=tuple(int(n) for n in data["hand_sizes"]),
+                opened=tuple(bool(o) for o in data["opened"]),
+                table=tuple(TableMeld.from_json(m) for m in data["table"]),
+                discard_pile=tuple(Card.from_id(c) for c in data["discard_pile"]),
+                stock_size=int(data["stock_size"]),
+                scores=tuple(int(s) for s in data["scores"]),
+                round_scores=tuple(tuple(int(s) for s in r) for r in data["round_scores"]),
+                picked=None if picked is None else Card.from_id(picked),
+                can_take_discard=bool(data["can_take_discard"]),
+                next_meld_id=int(data["next_meld_id"]),
+                winners=tuple(int(s) for s in data["winners"]),
+                losers=tuple(int(s) for s in data["losers"]),
+                log=tuple(dict(e) for e in data["log"]),
+            )
+        except (KeyError, TypeError, ValueError) as err:
+            if isinstance(err, IllegalAction) and err.code != "bad_card":
+                raise
+            raise IllegalAction("bad_view", reason=str(err)) from None
+        if view.phase not in ("draw", "play", "discard", "round_over", "game_over"):
+            raise IllegalAction("bad_view", reason="phase")
+        return view
+
+
+# --- records -------------------------------------------------------------------------------
+
+
+def new_game(rules: Rules | None = None, players: int = 2, seed: int = 0) -> State:
+    """A new game (the same as ``State(rules, players, seed)``)."""
+    return State(rules, players, seed)
+
+
+def replay_states(record: Record) -> Iterator[State]:
+    """The state before any action, then after each action of the record (a fresh object
+    each time: the states can be kept side by side for a replay viewer)."""
+    state = _start(record)
+    yield _copy(state)
+    for data in record.actions:
+        state.apply(action_from_json(data))
+        yield _copy(state)
+
+
+def replay(record: Record) -> State:
+    """The state reached by applying every action of the record."""
+    state = _start(record)
+    for data in record.actions:
+        state.apply(action_from_json(data))
+    return state
+
+
+def _start(record: Record) -> State:
+    if record.game != GAME:
+        raise IllegalAction("bad_record", reason="not a romme record", game=record.game)
+    return State(Rules.from_json(record.rules), len(record.seats), record.seed)
+
+
+def _copy(state: State) -> State:
+    import copy
+
+    return copy.deepcopy(state)

@@ -1,0 +1,249 @@
+"""Legal moves seen from a `View`: what a computer player (or a page) may do next.
+
+Nothing here reads a game state. Draws and discards are listed exactly (`simple_actions`);
+plays are too many to list, so `meld_candidates` enumerates melds a hand can form and
+`random_play` builds a random legal play from them, checked by the engine's own `check_play`.
+The exact best play is the solver's business (`rummykit.romme.solver`).
+
+>>> from rummykit.cards import parse_cards
+>>> [" ".join(c.code for c in m) for m in meld_candidates(parse_cards("5♥ 6♥ 7♥ 7♠ 7♦"))]
+['7♠ 7♥ 7♦', '5♥ 6♥ 7♥']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+from functools import lru_cache
+from itertools import combinations
+
+from rummykit.cards import Card
+from rummykit.core import IllegalAction
+from rummykit.romme.actions import Action, Discard, Draw, Exchange, LayOff, NewMeld, NextRound, Play
+from rummykit.romme.game import View
+from rummykit.romme.rules import Rules, TableMeld, joker_stands_for
+from rummykit.romme.turn import TurnContext, check_play, lay_off
+
+
+def simple_actions(view: View) -> list[Action]:
+    """Every legal draw, discard or next-round step for the viewing seat (plays excluded)."""
+    if view.phase == "round_over":
+        return [NextRound()]
+    if view.phase == "game_over" or view.seat is None or view.seat != view.to_move:
+        return []
+    if view.phase == "draw":
+        found: list[Action] = [Draw("stock")]
+        if view.discard_pile and (view.rules.discard_pickup == "free" or view.can_take_discard):
+            found.append(Draw("discard"))
+        return found
+    if picked_unused(view):
+        return []
+    return [Discard(c) for c in view.hand if c != view.picked]
+
+
+def picked_unused(view: View) -> bool:
+    """Whether the card taken from the discard pile must still be used before discarding."""
+    return (
+        view.rules.discard_pickup == "must_use"
+        and view.picked is not None
+        and view.picked in view.hand
+    )
+
+
+def meld_candidates(cards: Sequence[Card], max_jokers: int = 1) -> list[tuple[Card, ...]]:
+    """Melds the cards can form, each in laying order, using at most ``max_jokers`` jokers
+    per meld: groups of 3 or 4, then runs of 3 up to the longest available."""
+    naturals: dict[tuple[int, int], Card] = {}
+    jokers = [c for c in cards if c.is_joker]
+    for card in cards:
+        if card.rank is not None and card.suit is not None:
+            naturals.setdefault((int(card.rank), int(card.suit)), card)
+    limit = min(max_jokers, len(jokers))
+    found: list[tuple[Card, ...]] = []
+    for rank in range(1, 14):
+        suits = [naturals[(rank, s)] for s in range(4) if (rank, s) in naturals]
+        for size in (3, 4):
+            for used_jokers in range(limit + 1):
+                for chosen in combinations(suits, size - used_jokers):
+                    if chosen:
+                        found.append((*chosen, *jokers[:used_jokers]))
+    for suit in range(4):
+        for start in range(1, 13):
+            laid: list[Card] = []
+            used = 0
+            # The ace stands once: low (from 1) or high (14), never both.
+            for number in range(start, 14 if start == 1 else 15):
+                rank = 1 if number == 14 else number
+                natural = naturals.get((rank, suit))
+                if natural is None:
+                    if used >= limit or (laid and laid[-1].is_joker):
+                        break
+                    laid.append(jokers[used])
+                    used += 1
+                else:
+                    laid.append(natural)
+                if len(laid) >= 3 and any(not c.is_joker for c in laid):
+                    found.append(tuple(laid))
+    return found
+
+
+def layoff_options(card: Card, table: Sequence[TableMeld]) -> list[LayOff]:
+    """Every lay-off of ``card`` onto the given melds (runs at each end that fits)."""
+    found = []
+    for meld in table:
+        ends: tuple[str | None, ...] = (None,) if meld.kind == "group" else ("low", "high")
+        for end in ends:
+            try:
+                lay_off(meld, card, end)
+            except IllegalAction:
+                continue
+            found.append(LayOff(card, meld.id, end))  # type: ignore[arg-type]
+    return found
+
+
+def exchange_options(hand: Sequence[Card], table: Sequence[TableMeld]) -> list[Exchange]:
+    """Every joker on the table that a natural card of the hand may replace."""
+    found = []
+    for meld in table:
+        reading = meld.reading()
+        for index, joker in enumerate(meld.cards):
+            if not joker.is_joker:
+                continue
+            faces = {(f.rank, f.suit) for f in joker_stands_for(meld.cards, index, reading)}
+            found += [
+                Exchange(meld.id, joker, c)
+                for c in hand
+                if not c.is_joker and (c.rank, c.suit) in faces
+            ]
+    return found
+
+
+def random_play(
+    ctx: TurnContext, rng: random.Random, attempts: int = 12, require: Card | None = None
+) -> Play | None:
+    """A random legal play for the player on move, or ``None`` when none was found.
+
+    Each attempt lays a random set of disjoint candidate melds, then random lay-offs and
+    exchanges when the player may; the engine's `check_play` keeps only legal ones. With
+    ``require``, only plays that use that card are tried.
+    """
+    hand = list(ctx.hand)
+    candidates = meld_candidates(hand, max_jokers=2)
+    may_add = ctx.opened or ctx.rules.layoff_on_opening_turn
+    exchanges = exchange_options(hand, list(ctx.table.values())) if may_add else []
+    if require is not None:
+        with_card = [m for m in candidates if require in m]
+        others = [m for m in candidates if require not in m]
+    for _ in range(attempts):
+        melds: list[tuple[Card, ...]] = []
+        taken: set[Card] = set()
+        if require is not None:
+            pool = rng.sample(with_card, len(with_card)) + rng.sample(others, len(others))
+        else:
+            pool = rng.sample(candidates, len(candidates))
+        keep = rng.random()
+        for meld in pool:
+            if taken.isdisjoint(meld) and (not melds or rng.random() < keep + 0.3):
+                melds.append(meld)
+                taken.update(meld)
+        play = Play(tuple(NewMeld(m) for m in melds))
+        if may_add:
+            play = _add_exchanges(play, ctx, exchanges, taken, rng)
+            play = _add_layoffs(play, ctx, taken, rng)
+        for candidate in _trimmed(play):
+            try:
+                check_play(candidate, ctx)
+            except IllegalAction:
+                continue
+            return candidate
+    return None
+
+
+def _table_after(play: Play, ctx: TurnContext) -> dict[int, TableMeld] | None:
+    """The table after a partial play, checked without the rules that only the finished play
+    must meet (opening, keeping a card, using the picked card)."""
+    try:
+        return check_play(play, replace(ctx, rules=_lenient(ctx.rules), picked=None)).table
+    except IllegalAction:
+        return None
+
+
+@lru_cache(maxsize=64)
+def _lenient(rules: Rules) -> Rules:
+    return rules.replace(
+        go_out="meld",
+        discard_pickup="free",
+        opening_min=0,
+        opening_requires_run=False,
+        opening_without_jokers=False,
+    )
+
+
+def _add_exchanges(
+    play: Play,
+    ctx: TurnContext,
+    options: list[Exchange],
+    taken: set[Card],
+    rng: random.Random,
+) -> Play:
+    if not options or rng.random() < 0.5:
+        return play
+    for exchange in options:
+        if exchange.card in taken:
+            continue
+        trial = replace(play, exchanges=(*play.exchanges, exchange))
+        table = _table_after(trial, replace(ctx, opened=True))
+        if table is None:
+            continue
+        # The freed joker must go somewhere at once: onto a meld, as a lay-off.
+        for layoff in layoff_options(exchange.joker, list(table.values())):
+            with_layoff = replace(trial, layoffs=(*trial.layoffs, layoff))
+            if _table_after(with_layoff, replace(ctx, opened=True)) is not None:
+                taken.add(exchange.card)
+                return with_layoff
+    return play
+
+
+def _add_layoffs(play: Play, ctx: TurnContext, taken: set[Card], rng: random.Random) -> Play:
+    rate = rng.random()
+    if play.melds or play.exchanges:
+        table = _table_after(play, replace(ctx, opened=True))
+        if table is None:
+            return play
+    else:
+        table = dict(ctx.table)
+    free = [c for c in ctx.hand if c not in taken]
+    rng.shuffle(free)
+    for card in free:
+        if rng.random() > rate:
+            continue
+        options = layoff_options(card, list(table.values()))
+        if not options:
+            continue
+        layoff = rng.choice(options)
+        trial = replace(play, layoffs=(*play.layoffs, layoff))
+        after = _table_after(trial, replace(ctx, opened=True))
+        if after is not None:
+            play, table = trial, after
+            taken.add(card)
+    return play
+
+
+def _trimmed(play: Play) -> list[Play]:
+    """The play, then versions with fewer lay-offs and melds (to keep a card for the discard
+    or to respect the opening rules)."""
+    found = [play]
+    layoffs = list(play.layoffs)
+    # Lay-offs of freed jokers stay with their exchanges.
+    freed = {x.joker for x in play.exchanges}
+    plain = [lo for lo in layoffs if lo.card not in freed]
+    for cut in range(1, len(plain) + 1):
+        kept = tuple(lo for lo in layoffs if lo.card in freed) + tuple(plain[: len(plain) - cut])
+        found.append(replace(play, layoffs=kept))
+    if play.exchanges:
+        found.append(Play(play.melds, tuple(plain)))
+        found.append(Play(play.melds))
+    for cut in range(1, len(play.melds)):
+        found.append(Play(play.melds[: len(play.melds) - cut]))
+    return [p for p in found if p.melds or p.layoffs or p.exchanges]
