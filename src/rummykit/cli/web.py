@@ -40,7 +40,7 @@ def serve(
     os.environ["RUMMYKIT_DATABASE_URL"] = url
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     typer.echo(f"rummykit: serving http://{shown}:{port}/ (database {_safe(url)})")
-    uvicorn.run(create_app(url), host=host, port=port, log_level="warning", ws="websockets")
+    uvicorn.run(create_app(url), host=host, port=port, log_level="warning", ws="websockets-sansio")
 
 
 def _safe(url: str) -> str:

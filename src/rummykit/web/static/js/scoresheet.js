@@ -70,6 +70,7 @@ async function refresh(sheet) {
   const fresh = page.getElementById("sheet");
   if (!fresh) return;
   let kept = false;
+  const freshIds = new Set([...fresh.querySelectorAll("[data-live-part]")].map((part) => part.id));
   for (const part of fresh.querySelectorAll("[data-live-part]")) {
     const old = document.getElementById(part.id);
     if (old && isDirty(old)) {
@@ -85,7 +86,7 @@ async function refresh(sheet) {
   }
   // Parts that no longer exist (the round form once the game is over) go, unless in use.
   for (const old of sheet.querySelectorAll("[data-live-part]")) {
-    if (!fresh.querySelector(`#${old.id}`) && !isDirty(old)) old.remove();
+    if (!freshIds.has(old.id) && !isDirty(old)) old.remove();
   }
   sheet.dataset.version = fresh.dataset.version;
   if (kept) sheet.dataset.behind = "1";
