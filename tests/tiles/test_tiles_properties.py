@@ -222,7 +222,7 @@ def offer_mangled(state: State, play: Play, rng: random.Random, tally: Counter[s
             check_invariants(trial)
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(games(), st.integers(0, 1000))
 def test_random_games_keep_every_tile_in_one_place_and_refuse_mangled_plays(
     game: tuple[Rules, int, int], bot_seed: int

@@ -482,3 +482,13 @@ def test_the_game_is_over_after_the_last_round_and_refuses_every_action() -> Non
     for action in (Draw(), NextRound(), Play(tuple(parse_table("r1 r2 r3")))):
         rejects(state, action, "game_over")
     assert table_tiles(state.table)
+
+
+def test_a_classic_blocked_round_shares_the_gain_between_tied_lowest_racks() -> None:
+    """Not in the leaflet: the differences to the lowest rack go to the tied lowest players in
+    equal whole parts (here 5 between two: 2 each, the odd point is dropped)."""
+    rules = Rules(numbers=4, copies=1, jokers=0, rack_size=1, scoring="classic")
+    state = position(["k1 y4", "k2 k3", "k4 y1 y2 y3"], "r1 r2 r3 r4 | b1 b2 b3 b4", rules=rules)
+    for _ in range(3):
+        state.apply(Draw())
+    assert state.round_scores == [[2, 2, -5]] and state.winners == [0, 1]
