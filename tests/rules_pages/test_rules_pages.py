@@ -223,7 +223,9 @@ def test_variants_link_to_the_new_game_form_once_it_exists(tmp_path: Path) -> No
         app.add_api_route(f"/{{lang:lang}}/{game}/play", form, name=f"{game}.play")
     with TestClient(app) as client:
         for game in GAMES:
-            page = Page(client.get(f"/de/rules/{game}").text)
+            html = client.get(f"/de/rules/{game}").text
+            assert "der Link führt dich hin" in html
+            page = Page(html)
             assert page.options
             for name, href in page.options:
                 assert href == f"/de/{game}/new#opt-{name}"
@@ -233,6 +235,7 @@ def test_variants_link_to_the_new_game_form_once_it_exists(tmp_path: Path) -> No
 def test_without_the_game_pages_variants_are_plain_names(pages: dict[tuple[str, str], str]) -> None:
     for (_lang, _game), html in pages.items():
         assert all(href is None for _, href in Page(html).options)
+    assert "the link takes you to it" not in pages["en", "romme"]  # no promise of a link
 
 
 @pytest.mark.parametrize("game", GAMES)
