@@ -135,8 +135,8 @@ def test_a_whole_evening_on_two_phones(
     second.get_by_label("Dora", exact=True).wait_for()  # the second phone's form has her too
 
     # Round 1 is corrected: Cleo had 45, not 40.
-    first.locator("#history tbody tr").filter(has_text=re.compile(r"^\s*1\b")).get_by_role(
-        "link", name=t("Correct")
+    first.locator("#history").get_by_role(
+        "link", name=t("Correct round %(n)s") % {"n": 1}, exact=True
     ).click()
     first.get_by_role("heading", name=t("Correct round %(n)s") % {"n": 1}).wait_for()
     first.get_by_label("Cleo", exact=True).fill("45")
@@ -162,3 +162,7 @@ def test_a_whole_evening_on_two_phones(
 
     first.goto(f"{sheet_url}/print")
     screenshot(first, "print")
+    first.emulate_media(media="print")
+    assert first.locator(".site-header").is_hidden()
+    assert first.locator("table.history tfoot").is_visible()
+    screenshot(first, "print-media")
