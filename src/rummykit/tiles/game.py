@@ -202,7 +202,7 @@ def _resolve(text: str, table: Sequence[TableSet], rack: Sequence[Tile], rules: 
     if words.lower().startswith("play"):
         words = words[4:]
     texts = words.split("|") if words.strip() else []
-    raw = [[w for w in t.replace(",", " ").split()] for t in texts]
+    raw = [t.replace(",", " ").split() for t in texts]
     on_table = table_tiles(table)
     joker_meaning = {j: m for s in table for j, (_, m) in s.joker_meanings().items()}
     used: set[Tile] = set()
@@ -227,8 +227,9 @@ def _resolve(text: str, table: Sequence[TableSet], rack: Sequence[Tile], rules: 
             if not candidates:
                 codes.append(word)
                 continue
-            used.add(candidates[0])
-            codes.append(candidates[0].code + (f"({meaning}" if meaning else ""))
+            tile = candidates[0]
+            used.add(tile)  # written with its copy, so that unresolved faces avoid it
+            codes.append(f"{tile.face}#{tile.copy}" + (f"({meaning}" if meaning else ""))
         result.append(codes)
     return Play(tuple(_read_table([" ".join(c) for c in result], rules)))
 

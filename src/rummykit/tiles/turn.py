@@ -186,7 +186,8 @@ def check_turn(
                 )
             moved.append(joker)
     if not _match([places[j] for j in moved], played_naturals):
-        joker = moved[0]
+        lone = [j for j in moved if not any(_frees(t, places[j]) for t in played_naturals)]
+        joker = (lone or moved)[0]
         raise IllegalAction(
             "joker_not_replaced", joker=joker.code, stands=places[joker].meaning.code
         )
