@@ -336,6 +336,8 @@ def test_end_only_joker_retrieval_needs_the_joker_at_the_end_of_a_run_or_in_a_gr
     rejects(state, "y4 y5 y6 y7 | b1 b2 *(b3)", "joker_retrieval_not_at_end")
     group = position(["k5 b1 b2 r9", "k1"], "r5 b5 *(5)")
     accepts(group, "r5 b5 k5 | b1 b2 *(b3)")
+    low_end = position(["y3 b1 b2 r9", "k1"], "*(y3) y4 y5 y6")
+    accepts(low_end, "y3 y4 y5 y6 | b1 b2 *(b3)")
 
 
 def test_anywhere_joker_retrieval_frees_a_joker_in_the_middle_of_a_run() -> None:
