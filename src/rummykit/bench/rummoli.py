@@ -6,6 +6,7 @@ Figures are measured on the machine that runs them and printed as JSON by
 
 from __future__ import annotations
 
+import os
 import platform
 import random
 import time
@@ -68,11 +69,13 @@ def evaluations_per_second(cards: int, count: int = 50_000, seed: int = 1) -> di
 
 
 def run(hands: int = 2000, evaluations: int = 50_000, seed: int = 1) -> dict[str, JSON]:
-    """Every Rummoli benchmark, with the Python version that ran it."""
+    """Every Rummoli benchmark, with the Python version that ran it and the machine's load
+    average when it started (figures taken on a busy machine are lower)."""
     return {
         "benchmark": "rummoli",
         "python": platform.python_version(),
         "machine": platform.machine(),
+        "load_average_1min": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None,
         "whole_hands_random_bots": hands_per_second(hands, seed=seed),
         "poker_7_cards": evaluations_per_second(7, evaluations, seed),
         "poker_17_cards": evaluations_per_second(17, evaluations, seed),

@@ -27,6 +27,7 @@ from rummykit.rummoli.actions import (
     action_from_json,
     parse_action,
 )
+from rummykit.rummoli.demo import DemoHand, DemoStep, demo_hand
 from rummykit.rummoli.game import GAME, Event, Phase, Start, State, View, replay, replay_states
 from rummykit.rummoli.rules import ANTE, BOXES, PAYING_CARDS, Box, Rules
 
@@ -41,6 +42,8 @@ __all__ = [
     "Box",
     "Call",
     "Check",
+    "DemoHand",
+    "DemoStep",
     "Event",
     "Fold",
     "KeepHand",
@@ -54,6 +57,7 @@ __all__ = [
     "SwapWidow",
     "View",
     "action_from_json",
+    "demo_hand",
     "parse_action",
     "poker",
     "replay",
