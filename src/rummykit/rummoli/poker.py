@@ -195,9 +195,9 @@ def key_of_indices(indices: Iterable[int]) -> int:
     return _evaluate_masks(masks[0], masks[1], masks[2], masks[3])[0]
 
 
-def _masks(cards: Iterable[Card]) -> tuple[list[int], list[Card]]:
+def _masks(cards: Iterable[Card]) -> tuple[list[int], list[tuple[int, Card]]]:
     masks = [0, 0, 0, 0]
-    seen: list[Card] = []
+    seen: list[tuple[int, Card]] = []
     for card in cards:
         index = card_index(card)
         suit, position = divmod(index, 13)
@@ -205,7 +205,7 @@ def _masks(cards: Iterable[Card]) -> tuple[list[int], list[Card]]:
         if masks[suit] & bit:
             raise IllegalAction("duplicate_card", card=card.face)
         masks[suit] |= bit
-        seen.append(card)
+        seen.append((index, card))
     return masks, seen
 
 
@@ -289,28 +289,28 @@ def evaluate(cards: Iterable[Card]) -> HandValue:
     return HandValue(value, _best_five(value, suit, given))
 
 
-def _best_five(value: int, suit: int, cards: Sequence[Card]) -> tuple[Card, ...]:
+_SHAPES: dict[int, tuple[int, ...]] = {
+    Category.FOUR_OF_A_KIND: (4, 1),
+    Category.FULL_HOUSE: (3, 2),
+    Category.THREE_OF_A_KIND: (3, 1, 1),
+    Category.TWO_PAIR: (2, 2, 1),
+    Category.PAIR: (2, 1, 1, 1),
+}
+"""How many cards of each tie-break rank make the hand (one each for the other categories)."""
+
+
+def _best_five(value: int, suit: int, cards: Sequence[tuple[int, Card]]) -> tuple[Card, ...]:
     """Five cards (or fewer) that make the hand of ``value``, in the order that ranks it."""
     category = value >> _CATEGORY_SHIFT
-    ranks = [(value >> shift) & 0xF for shift in range(16, -1, -4)]
-    ranks = [r for r in ranks if r]
+    ranks = [r for r in ((value >> shift) & 0xF for shift in (16, 12, 8, 4, 0)) if r]
     by_rank: dict[int, list[Card]] = {}
-    for card in cards:
-        if suit < 0 or card.suit == suit:
-            by_rank.setdefault(card_index(card) % 13 + 2, []).append(card)
-    if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+    for index, card in cards:
+        if suit < 0 or index // 13 == suit:
+            by_rank.setdefault(index % 13 + 2, []).append(card)
+    if category == Category.STRAIGHT or category == Category.STRAIGHT_FLUSH:
         high = ranks[0]
-        wanted = [high - i for i in range(5)]
-        wanted = [14 if r == 1 else r for r in wanted]
-        return tuple(by_rank[r][0] for r in wanted)
-    counts = {
-        Category.FOUR_OF_A_KIND: (4, 1),
-        Category.FULL_HOUSE: (3, 2),
-        Category.THREE_OF_A_KIND: (3, 1, 1),
-        Category.TWO_PAIR: (2, 2, 1),
-        Category.PAIR: (2, 1, 1, 1),
-    }.get(Category(category), (1, 1, 1, 1, 1))
+        return tuple(by_rank[14 if high - i == 1 else high - i][0] for i in range(5))
     out: list[Card] = []
-    for rank, count in zip(ranks, counts, strict=False):
+    for rank, count in zip(ranks, _SHAPES.get(category, (1, 1, 1, 1, 1)), strict=False):
         out.extend(by_rank[rank][:count])
     return tuple(out)
