@@ -38,7 +38,7 @@ def serve(
     url = database_url(database)
     # Children of this process (and the app) see the same database.
     os.environ["RUMMYKIT_DATABASE_URL"] = url
-    shown = "localhost" if host in ("127.0.0.1", "::1") else host
+    shown = f"[{host}]" if ":" in host else host
     typer.echo(f"rummykit: serving http://{shown}:{port}/ (database {_safe(url)})")
     uvicorn.run(create_app(url), host=host, port=port, log_level="warning", ws="websockets-sansio")
 
@@ -56,7 +56,7 @@ def db_upgrade(
     ] = None,
 ) -> None:
     """Create the tables or bring them to the newest revision."""
-    from rummykit.store import Database
+    from rummykit.store import Database, database_url
 
     async def run() -> None:
         db = Database(database)
@@ -66,7 +66,7 @@ def db_upgrade(
             await db.dispose()
 
     asyncio.run(run())
-    typer.echo(f"database {_safe(str(Database(database).url))} is up to date")
+    typer.echo(f"database {_safe(database_url(database))} is up to date")
 
 
 @apps.db.command("current")
