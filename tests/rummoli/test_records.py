@@ -16,6 +16,7 @@ from rummykit.rummoli import (
     Fold,
     KeepHand,
     Pass,
+    Phase,
     Play,
     Raise,
     Rules,
@@ -28,7 +29,7 @@ from rummykit.rummoli import (
     replay_states,
 )
 from rummykit.rummoli.bots import make_bot
-from rummykit.rummoli.game import View
+from rummykit.rummoli.game import Event, View
 
 from .helpers import Table
 
@@ -156,3 +157,20 @@ def test_the_seat_that_gave_up_its_hand_alone_sees_the_dead_widow() -> None:
     assert state.view(1).widow == old
     assert state.view(0).widow is None and state.view(2).widow is None
     assert state.view(None).hand == () and state.view(None).widow is None
+
+
+def test_a_listener_sees_every_event_after_its_effect_with_nobody_to_move() -> None:
+    seen: list[tuple[str, Phase, int | None, int]] = []
+
+    def listen(event: Event, state: State) -> None:
+        seen.append((str(event["code"]), state.phase, state.to_move, state.total_chips()))
+        state.view(0)  # a view can be taken at any step
+
+    state = State(Rules(hands=2), 3, seed=1, listener=listen)
+    rng = random.Random(5)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    assert len(seen) == len(state.events)
+    assert all(total == 120 for *_, total in seen)
+    assert all(phase is Phase.PLAYING and to_move is None for _, phase, to_move, _ in seen[:-1])
+    assert seen[-1][:2] == ("game_over", Phase.OVER)

@@ -92,6 +92,8 @@ Listener = Callable[[Event, "State"], None]
 class Phase(StrEnum):
     """What the game waits for."""
 
+    PLAYING = "playing"
+    """The engine is making forced moves (seen only by listeners, between two decisions)."""
     WIDOW = "widow"
     AUCTION = "auction"
     BETTING = "betting"
@@ -381,13 +383,8 @@ class State:
 
     # --- the flow of a hand ---------------------------------------------------------------
 
-    def _left_in_game(self, seat: int) -> int:
-        nxt = (seat + 1) % self.players
-        while not self.in_game[nxt]:
-            nxt = (nxt + 1) % self.players
-        return nxt
-
     def _begin_hand(self) -> None:
+        self.phase = Phase.PLAYING
         seats = range(self.players)
         if self.extra_hands_left is None:
             payers = [s for s in seats if self.in_game[s] and self.chips[s] >= ANTE]
@@ -405,7 +402,7 @@ class State:
         self.hand_starts.append(len(self.events))
         if self.dealer < 0:
             self.dealer = self.start.dealer if self.start is not None else 0
-            if not self.in_game[self.dealer] or self.dealer not in payers:
+            if self.dealer not in payers:
                 self.dealer = self._next_payer(self.dealer, payers)
         else:
             self.dealer = self._next_payer(self.dealer, payers)
@@ -483,7 +480,7 @@ class State:
         self.widow_known_by = seat
 
     def _start_auction(self) -> None:
-        self.phase = Phase.AUCTION
+        self.phase = Phase.PLAYING
         self.high_bid, self.high_bidder, self.passed, self.turn = 0, None, set(), 0
         self._advance_auction()
 
@@ -519,8 +516,8 @@ class State:
             return
 
     def _poker(self) -> None:
+        self.phase = Phase.PLAYING
         if self.rules.poker == "betting":
-            self.phase = Phase.BETTING
             self.contributed = {s: 0 for s in self.order}
             self.folded, self.bet_level, self.raises, self.acted = set(), 0, 0, set()
             self.turn = 0
@@ -734,6 +731,7 @@ class State:
         current = self.to_move
         assert current is not None
         self.actions.append(action)
+        self.phase = Phase.PLAYING
         if isinstance(action, SwapWidow):
             self._swap_with_widow(current)
             self._emit("widow_swapped", {"seat": current})
@@ -799,7 +797,8 @@ class State:
         if self.phase is Phase.OVER:
             raise IllegalAction("game_over")
         current = self.to_move
-        assert current is not None
+        if current is None:  # only a listener can ask while the engine is moving
+            raise IllegalAction("no_decision_awaited", phase=self.phase.value)
         if seat is not None and seat != current:
             raise IllegalAction("not_your_turn", seat=seat, to_move=current)
         phase = self.phase
