@@ -186,7 +186,9 @@ class View:
     ``hand``: the seat's own cards. ``widow``: the dead widow's cards only for the seat that
     knows them (the player whose hand it was, after taking the widow); otherwise None.
     ``plays``: this hand's sequence so far, ``(seat, card)``. ``legal``: the actions open to the
-    seat when it is the one awaited. ``log``: public events from ``log_start`` on.
+    seat when it is the one awaited. ``log``: public events from ``log_start`` on. A ``stop``
+    event names the card that was missing: at a real table everyone sees that nobody can play
+    it, so whether it lies in the widow or was played is public knowledge.
     """
 
     seat: int | None
