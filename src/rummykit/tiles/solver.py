@@ -57,6 +57,7 @@ from rummykit.tiles.solver_dp import (
     CountProblem,
     CountSolution,
     GroupStep,
+    group_layout,
     solve_counts,
 )
 
@@ -123,6 +124,7 @@ class _Plan:
     counts: CountSolution
     bonus_value: int
     bonus_count: int
+    arranged: list[tuple[bool, list[Slot]]] | None = None
 
 
 def _table_jokers(table: Sequence[TableSet], rules: Rules) -> list[_TableJoker]:
@@ -165,29 +167,9 @@ def _take_choices(
     for pick in product(*options):
         if len({t for t in pick if t is not None}) != sum(1 for t in pick if t is not None):
             continue
-        # A group keeping a joker of one fixed colour stays as it is: none of its other jokers
-        # may be taken back.
-        frozen = {
-            joker.set_index
-            for joker, choice_tile in zip(jokers, pick, strict=True)
-            if choice_tile is None and _fixes_its_set(joker)
-        }
-        if any(
-            choice_tile is not None and joker.set_index in frozen
-            for joker, choice_tile in zip(jokers, pick, strict=True)
-        ):
-            continue
         yield tuple(
             _Take(joker, tile) for joker, tile in zip(jokers, pick, strict=True) if tile is not None
         )
-
-
-def _fixes_its_set(joker: _TableJoker) -> bool:
-    """Whether keeping this joker keeps its whole set as it is: a group joker that stands for
-    one colour (its group holds the three others). Other kept jokers move with the rework: a run
-    joker keeps standing for its tile in some run, a group joker of open colour for its number
-    in some group."""
-    return joker.in_group and joker.meaning.colour is not None
 
 
 def _grid(numbers: int) -> list[list[int]]:
@@ -215,6 +197,7 @@ class _Position:
         numbers = self.rules.numbers
         table, rack, kept = _grid(numbers), _grid(numbers), _grid(numbers)
         group_kept = [0] * (numbers + 1)
+        group_fixed: list[list[int]] = [[] for _ in range(numbers + 1)]
         taken = {take.joker.joker: take for take in takes}
         used = {take.tile for take in takes}
         table_jokers = 0
@@ -223,10 +206,14 @@ class _Position:
                 continue
             for tile, meaning in zip(_jokers_of(table_set), table_set.jokers, strict=True):
                 take = taken.get(tile)
-                if take is None and meaning.colour is None:
-                    group_kept[meaning.number] += 1
-                elif take is None:
-                    kept[meaning.number][meaning.colour] += 1
+                if take is None:
+                    if table_set.kind == "run":
+                        assert meaning.colour is not None
+                        kept[meaning.number][meaning.colour] += 1
+                    elif meaning.colour is None:
+                        group_kept[meaning.number] += 1
+                    else:
+                        group_fixed[meaning.number].append(int(meaning.colour))
                 else:
                     table_jokers += 1
                     assert take.tile.number is not None and take.tile.colour is not None
@@ -244,7 +231,17 @@ class _Position:
                 rack[tile.number][tile.colour] += 1
         bonus_value = sum(take.tile.number or 0 for take in takes)
         problem = CountProblem(
-            numbers, table, rack, kept, rack_jokers, table_jokers, objective, 0, target, group_kept
+            numbers,
+            table,
+            rack,
+            kept,
+            rack_jokers,
+            table_jokers,
+            objective,
+            0,
+            target,
+            group_kept,
+            [tuple(sorted(f)) for f in group_fixed],
         )
         return problem, bonus_value, len(takes)
 
@@ -312,11 +309,6 @@ def _solve_plan(
     target: int | None = None,
 ) -> _Plan | None:
     """Solve with these takes and fixed sets; the score includes the takes' own tiles."""
-    taken = _taken(takes)
-    groups_fixed = {
-        j.set_index for j in position.jokers if _fixes_its_set(j) and j.joker not in taken
-    }
-    fixed = fixed | groups_fixed
     problem, bonus_value, bonus_count = position.problem(takes, fixed, objective)
     bonus = _score(objective, bonus_value, bonus_count)
     if target is not None:
@@ -354,30 +346,23 @@ def _best_plan(position: _Position, objective: Objective) -> _Plan | None:
 
 
 def _fewest_changes(position: _Position, plan: _Plan, objective: Objective) -> _Plan:
-    """Keep as many table sets fixed as the optimum allows (see the module docstring)."""
+    """Keep as many table sets untouched as the optimum allows (see the module docstring).
+
+    The sets that the plan's arrangement leaves as they were can all stay fixed together; each
+    other set is then tried in turn, fixed along with them, and kept fixed when the optimum is
+    still reached (with the sets that the new arrangement leaves as they were).
+    """
     goal = _plan_score(plan, objective) // SCALE
     untouched = _unchanged_sets(position, plan)
-    plan = _with_fixed(position, plan, untouched, objective, goal) or plan
     emptied = {take.joker.set_index for take in plan.takes}
     for index in range(len(position.table)):
-        if index in plan.fixed or index in emptied:
+        if index in untouched or index in emptied:
             continue
-        trial = _with_fixed(position, plan, plan.fixed | {index}, objective, goal)
-        if trial is not None:
-            more = _unchanged_sets(position, trial)
-            plan = _with_fixed(position, trial, trial.fixed | more, objective, goal) or trial
+        trial = _solve_plan(position, plan.takes, untouched | {index}, objective, target=goal)
+        if trial is not None and _plan_score(trial, objective) // SCALE >= goal:
+            plan = trial
+            untouched = _unchanged_sets(position, trial)
     return plan
-
-
-def _with_fixed(
-    position: _Position, plan: _Plan, fixed: frozenset[int], objective: Objective, goal: int
-) -> _Plan | None:
-    if fixed == plan.fixed:
-        return plan
-    trial = _solve_plan(position, plan.takes, fixed, objective, target=goal)
-    if trial is None or _plan_score(trial, objective) // SCALE < goal:
-        return None
-    return trial
 
 
 def _unchanged_sets(position: _Position, plan: _Plan) -> frozenset[int]:
@@ -398,7 +383,7 @@ def _unchanged_sets(position: _Position, plan: _Plan) -> frozenset[int]:
 # --------------------------------------------------------------------------------------------
 # From count steps back to tiles
 
-Kind = Literal["natural", "kept", "group_kept", "rack_joker", "table_joker"]
+Kind = Literal["natural", "kept", "group_kept", "group_fixed", "rack_joker", "table_joker"]
 Slot = tuple[int, int | None, Kind]
 """One place in a set being built: number, colour (``None`` for a group's joker) and kind."""
 
@@ -417,6 +402,12 @@ class _OpenRun:
 def _arrange(position: _Position, plan: _Plan) -> list[tuple[bool, list[Slot]]]:
     """The new sets of the plan's arrangement (fixed sets left out) as ``(is_group, slots)``,
     runs in ascending order."""
+    if plan.arranged is None:
+        plan.arranged = _arrange_steps(plan)
+    return [(is_group, list(slots)) for is_group, slots in plan.arranged]
+
+
+def _arrange_steps(plan: _Plan) -> list[tuple[bool, list[Slot]]]:
     runs: list[list[_OpenRun]] = [[] for _ in range(COLOURS)]
     done: list[tuple[bool, list[Slot]]] = []
     for step in plan.counts.steps:
@@ -465,43 +456,59 @@ def _arrange(position: _Position, plan: _Plan) -> list[tuple[bool, list[Slot]]]:
 
 def _groups(step: GroupStep) -> list[tuple[bool, list[Slot]]]:
     """``step.groups`` groups from the naturals of each colour and the jokers of the step."""
+    n = step.number
+    wild: list[Kind] = ["rack_joker"] * step.rack_jokers
+    wild += ["table_joker"] * (step.jokers - step.rack_jokers)
+    wild += ["group_kept"] * step.kept_jokers
     groups: list[list[Slot]] = [[] for _ in range(step.groups)]
+    if step.fixed_jokers:
+        layout = group_layout(step.groups, step.naturals, len(wild), step.fixed_jokers)
+        assert layout is not None
+        for group, (colours, jokers, fixed) in zip(groups, layout, strict=True):
+            group.extend((n, colour, "natural") for colour in colours)
+            group.extend((n, colour, "group_fixed") for colour in fixed)
+            group.extend((n, None, wild.pop(0)) for _ in range(jokers))
+        return [(True, g) for g in groups]
     order = sorted(range(COLOURS), key=lambda c: -step.naturals[c])
     for colour in order:
         targets = sorted(range(step.groups), key=lambda g: len(groups[g]))
         for g in targets[: step.naturals[colour]]:
-            groups[g].append((step.number, colour, "natural"))
-    kinds: list[Kind] = ["rack_joker"] * step.rack_jokers
-    kinds += ["table_joker"] * (step.jokers - step.rack_jokers)
-    kinds += ["group_kept"] * step.kept_jokers
-    for kind in kinds:
+            groups[g].append((n, colour, "natural"))
+    for kind in wild:
         short = [g for g in groups if len(g) < 3] or [g for g in groups if len(g) < 4]
-        min(short, key=len).append((step.number, None, kind))
+        min(short, key=len).append((n, None, kind))
     return [(True, g) for g in groups]
 
 
 def _signature(built: tuple[bool, list[Slot]]) -> tuple[object, ...]:
     is_group, slots = built
-    faces = [(n, c, kind in ("kept", "group_kept")) for n, c, kind in slots]
     if any(kind in ("rack_joker", "table_joker") for _, _, kind in slots):
-        return ("free", id(slots))
-    return ("group", tuple(sorted(faces, key=str))) if is_group else ("run", tuple(faces))
+        return ("free", id(slots))  # a freed or rack joker: never a former set
+    if is_group:
+        faces = sorted(
+            (c, kind == "group_fixed") if kind != "group_kept" else (-1, False)
+            for _, c, kind in slots
+        )
+        return ("group", slots[0][0], tuple(faces))
+    return ("run", tuple((n, c, kind == "kept") for n, c, kind in slots))
 
 
 def _signature_of_set(table_set: TableSet) -> tuple[object, ...]:
-    faces: list[tuple[int, int | None, bool]] = []
-    jokers = iter(table_set.jokers)
-    for tile in table_set.tiles:
-        if tile.number is None:
-            meaning = next(jokers)
-            colour = None if meaning.colour is None else int(meaning.colour)
-            faces.append((meaning.number, colour, True))
-        else:
-            assert tile.colour is not None
-            faces.append((tile.number, int(tile.colour), False))
     if table_set.kind == "group":
-        return ("group", tuple(sorted(faces, key=str)))
-    return ("run", tuple(faces))
+        faces: list[tuple[int, bool]] = []
+        jokers = iter(table_set.jokers)
+        for tile in table_set.tiles:
+            if tile.colour is not None:
+                faces.append((int(tile.colour), False))
+            else:
+                meaning = next(jokers)
+                faces.append((-1, False) if meaning.colour is None else (int(meaning.colour), True))
+        return ("group", table_set.meanings()[0][0], tuple(sorted(faces)))
+    run: list[tuple[int, int | None, bool]] = []
+    for tile, (number, colour) in zip(table_set.tiles, table_set.meanings(), strict=True):
+        assert colour is not None
+        run.append((number, int(colour), tile.is_joker))
+    return ("run", tuple(run))
 
 
 def _build(position: _Position, plan: _Plan) -> Solution:
@@ -522,10 +529,8 @@ def _build(position: _Position, plan: _Plan) -> Solution:
         for tile, meaning in zip(_jokers_of(table_set), table_set.jokers, strict=True):
             if tile in taken:
                 freed.append(tile)
-            elif meaning.colour is None:
-                kept[(meaning.number, -1)].append(tile)
             else:
-                kept[(meaning.number, int(meaning.colour))].append(tile)
+                kept[_kept_key(table_set.kind, meaning)].append(tile)
         for tile in table_set.tiles:
             if tile.number is not None and tile.colour is not None:
                 naturals[(tile.number, int(tile.colour))].append(tile)
@@ -576,8 +581,8 @@ def _build(position: _Position, plan: _Plan) -> Solution:
         for number, colour, kind in slots:
             pool = naturals if kind == "natural" else kept if kind == "kept" else None
             owned: Tile | None = None
-            if kind == "group_kept" and preferred is not None:
-                owned = _take_owned(kept[(number, -1)], owner, preferred)
+            if kind in ("group_kept", "group_fixed") and preferred is not None:
+                owned = _take_owned(kept[_slot_key(number, colour, kind)], owner, preferred)
             elif pool is not None and colour is not None and preferred is not None:
                 owned = _take_owned(pool[(number, colour)], owner, preferred)
             row.append(owned)
@@ -585,14 +590,14 @@ def _build(position: _Position, plan: _Plan) -> Solution:
     new_sets: list[TableSet] = []
     played: list[Tile] = []
     rack_set = set(position.rack)
-    for (_, slots), row in zip(fresh, picked, strict=True):
+    for (is_group, slots), row in zip(fresh, picked, strict=True):
         tiles = []
         meanings: list[JokerMeaning | None] = []
         for (number, colour, kind), chosen_tile in zip(slots, row, strict=True):
             if chosen_tile is not None:
                 tile = chosen_tile
-            elif kind == "group_kept":
-                tile = kept[(number, -1)].pop(0)
+            elif kind in ("group_kept", "group_fixed"):
+                tile = kept[_slot_key(number, colour, kind)].pop(0)
             elif kind in ("natural", "kept"):
                 assert colour is not None
                 pool = naturals if kind == "natural" else kept
@@ -602,7 +607,8 @@ def _build(position: _Position, plan: _Plan) -> Solution:
             else:
                 tile = freed.pop(0)
             if tile.is_joker:
-                meanings.append(JokerMeaning(number, None if colour is None else Colour(colour)))
+                stands = None if colour is None or is_group else Colour(colour)
+                meanings.append(JokerMeaning(number, stands))
             if tile in rack_set:
                 played.append(tile)
             tiles.append(tile)
@@ -654,6 +660,22 @@ def _closest_former(
             out[j] = i
             taken.add(i)
     return out
+
+
+def _kept_key(kind: str, meaning: JokerMeaning) -> tuple[int, int]:
+    """Where a kept table joker waits for its place: by number and colour for a run joker, by
+    number (and its colour, if it stands for one) for a group joker."""
+    if kind == "run":
+        assert meaning.colour is not None
+        return (meaning.number, int(meaning.colour))
+    return (meaning.number, -1 if meaning.colour is None else 10 + int(meaning.colour))
+
+
+def _slot_key(number: int, colour: int | None, kind: Kind) -> tuple[int, int]:
+    if kind == "group_kept":
+        return (number, -1)
+    assert colour is not None
+    return (number, 10 + colour) if kind == "group_fixed" else (number, colour)
 
 
 def _take_owned(pool: list[Tile], owner: dict[Tile, int], preferred: int) -> Tile | None:

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, product
 from typing import Literal, NamedTuple
 
 Objective = Literal["value", "count"]
@@ -52,7 +52,8 @@ _AFTER_JOKER = (A2, A3, A3, U2, U3, U3)
 _STATE_BITS = 10
 _STATE_MASK = (1 << _STATE_BITS) - 1
 _S_SHIFT = COLOURS * _STATE_BITS
-_JR_SHIFT = _S_SHIFT + 6
+_JR_SHIFT = _S_SHIFT + 12
+_S_MASK = (1 << 12) - 1
 _JT_SHIFT = _JR_SHIFT + 4
 _NEED_SHIFT = _JT_SHIFT + 4
 
@@ -261,11 +262,13 @@ class CountProblem:
     ``table``: natural pieces that must be placed; ``rack``: natural pieces that may be;
     ``kept``: table jokers that keep standing for ``(n, c)`` (placed in runs only);
     ``rack_jokers``: optional free jokers, worth what they stand for; ``table_jokers``: free
-    jokers that must be placed and score nothing; ``group_kept[n]``: table jokers that keep
-    standing for "an ``n``" and must go into a group of ``n`` (empty: none). ``need_value``: the
-    rack pieces played must be worth at least this much. ``target``: only plays whose primary
-    objective reaches it matter (a bound that lets the search drop hopeless branches; ``None``
-    keeps everything).
+    jokers that must be placed and score nothing; ``need_value``: the rack pieces played must be
+    worth at least this much; ``target``: only plays whose primary objective reaches it matter
+    (a bound that lets the search drop hopeless branches; ``None`` keeps everything).
+    ``group_kept[n]``: table jokers that keep standing for "an ``n``" and must go into a group
+    of ``n``; ``group_fixed[n]``: the colours of table jokers standing for one colour of ``n``
+    in a group, which must stay in a group of ``n`` where they stand for that colour or for no
+    colour in particular (both empty: none).
     """
 
     numbers: int
@@ -278,6 +281,7 @@ class CountProblem:
     need_value: int = 0
     target: int | None = None
     group_kept: Sequence[int] = ()
+    group_fixed: Sequence[Sequence[int]] = ()
 
 
 @dataclass(frozen=True)
@@ -291,6 +295,7 @@ class GroupStep:
     jokers: int
     rack_jokers: int
     kept_jokers: int = 0
+    fixed_jokers: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -345,6 +350,7 @@ def solve_counts(problem: CountProblem) -> CountSolution:
             pieces[n][c] = problem.table[n][c] + problem.rack[n][c] + problem.kept[n][c]
     pieces.append([0] * COLOURS)  # so that n - 2 may be read at n = 1 (as row -1)
     group_kept_of = list(problem.group_kept) or [0] * (n_max + 1)
+    group_fixed_of = [tuple(f) for f in problem.group_fixed] or [()] * (n_max + 1)
 
     start = (problem.rack_jokers << _JR_SHIFT) | (problem.table_jokers << _JT_SHIFT)
     start |= need0 << _NEED_SHIFT
@@ -357,7 +363,14 @@ def solve_counts(problem: CountProblem) -> CountSolution:
         rack_n = problem.rack[n]
         kept_n = problem.kept[n]
         group_kept = group_kept_of[n]
-        if not any(pieces[n]) and not group_kept and all(key & states_mask == 0 for key in layer):
+        group_fixed = group_fixed_of[n]
+        vector = bool(group_fixed)  # the groups then need each colour's count, not the sum
+        if (
+            not any(pieces[n])
+            and not group_kept
+            and not group_fixed
+            and all(key & states_mask == 0 for key in layer)
+        ):
             continue
         top = n_max - n
         below1 = pieces[n - 1]
@@ -365,7 +378,7 @@ def solve_counts(problem: CountProblem) -> CountSolution:
         avail = [table_n[c] + rack_n[c] for c in range(COLOURS)]
         total_nat = sum(avail)
         max_jokers = max(((key >> _JR_SHIFT) & 15) + ((key >> _JT_SHIFT) & 15) for key in layer)
-        k_max = min(total_nat, (total_nat + max_jokers + group_kept) // 3)
+        k_max = min(total_nat, (total_nat + max_jokers + group_kept + len(group_fixed)) // 3)
         bound = rest_value[n - 1] if value_mode else rest_count[n - 1]
         joker_bound = min(n_max, n + 3) if value_mode else 1
         new_layer: dict[int, tuple[int, object]] = {}
@@ -373,10 +386,25 @@ def solve_counts(problem: CountProblem) -> CountSolution:
             partial = layer
             for c in range(COLOURS):
                 shift = c * _STATE_BITS
+                if not avail[c] and not kept_n[c]:
+                    colour_mask = _STATE_MASK << shift
+                    if not any(key & colour_mask for key in partial):
+                        continue  # nothing of this colour here: every entry stays as it is
                 cell = _Cell(
-                    n, c, k, table_n[c], avail[c], kept_n[c], top, below1[c], below2[c], value_mode
+                    n,
+                    c,
+                    k,
+                    table_n[c],
+                    avail[c],
+                    kept_n[c],
+                    top,
+                    below1[c],
+                    below2[c],
+                    value_mode,
+                    vector,
+                    bool(group_kept or group_fixed),
                 )
-                moves_of: dict[tuple[int, int, int], tuple[_Move, ...]] = {}
+                moves_of = _MOVES.setdefault(cell, {})
                 nxt: dict[int, tuple[int, object]] = {}
                 get = nxt.get
                 for key, (score, link) in partial.items():
@@ -401,13 +429,13 @@ def solve_counts(problem: CountProblem) -> CountSolution:
             closes: dict[tuple[int, int, int], tuple[_Move, ...]] = {}
             get = new_layer.get
             for key, (score, link) in partial.items():
-                s_nat = (key >> _S_SHIFT) & 63
+                s_nat = (key >> _S_SHIFT) & _S_MASK
                 jr = (key >> _JR_SHIFT) & 15
                 jt = (key >> _JT_SHIFT) & 15
                 moves = closes.get((s_nat, jr, jt))
                 if moves is None:
                     moves = closes[(s_nat, jr, jt)] = _group_moves(
-                        n, k, s_nat, jr, jt, group_kept, value_mode
+                        n, k, s_nat, jr, jt, group_kept, group_fixed, value_mode
                     )
                 for delta, gain, gain_v, info in moves:
                     key3 = key + delta
@@ -424,6 +452,8 @@ def solve_counts(problem: CountProblem) -> CountSolution:
                     if best is None or best[0] < total:
                         new_layer[key3] = (total, (link, info))
         layer = _drop_dominated(new_layer)
+        if len(_MOVES) > 50_000:
+            _MOVES.clear()
         if not layer:
             return CountSolution(NEG, ())
 
@@ -459,6 +489,13 @@ class _Cell(NamedTuple):
     below1: int
     below2: int
     value_mode: bool
+    vector: bool
+    tight: bool  # table jokers must join the groups here: they may need fewer naturals
+
+
+_MOVES: dict[_Cell, dict[tuple[int, int, int], tuple[_Move, ...]]] = {}
+"""The transitions found so far, by cell and then by state and jokers in hand: positions
+solved one after another (a game, the tie-break's re-solves) share most of their cells."""
 
 
 def _cell_moves(cell: _Cell, state: int, jr: int, jt: int) -> tuple[_Move, ...]:
@@ -497,7 +534,8 @@ def _cell_moves(cell: _Cell, state: int, jr: int, jt: int) -> tuple[_Move, ...]:
         slots = option.slots
         high = jok - slots.count(0)  # joker slots above this number
         base = (option.state - state) << shift
-        for g in range(lo if jt else hi, hi + 1):
+        g_shift = _S_SHIFT + 3 * c if cell.vector else _S_SHIFT
+        for g in range(lo if jt or cell.tight else hi, hi + 1):
             placed = used + g - tm
             for rho in range(rho_lo, rho_hi + 1):
                 if rho > high and av > g:
@@ -508,30 +546,104 @@ def _cell_moves(cell: _Cell, state: int, jr: int, jt: int) -> tuple[_Move, ...]:
                 gain_v = n * (placed + rho) + sum(slots[:rho])
                 gain_c = placed + rho
                 gain = gain_v * SCALE + gain_c if cell.value_mode else gain_c * SCALE + gain_v
-                delta = base + (g << _S_SHIFT) - (rho << _JR_SHIFT) - ((jok - rho) << _JT_SHIFT)
+                delta = base + (g << g_shift) - (rho << _JR_SHIFT) - ((jok - rho) << _JT_SHIFT)
                 out.append((delta, gain, gain_v, (n, c, option, rho, g)))
     return tuple(out)
 
 
 def _group_moves(
-    n: int, k: int, s_nat: int, jr: int, jt: int, kept: int, value_mode: bool
+    n: int,
+    k: int,
+    field: int,
+    jr: int,
+    jt: int,
+    kept: int,
+    fixed: tuple[int, ...],
+    value_mode: bool,
 ) -> tuple[_Move, ...]:
-    """The ways to close the ``k`` groups of number ``n`` holding ``s_nat`` naturals and the
-    ``kept`` table jokers that must stay in groups of ``n``."""
+    """The ways to close the ``k`` groups of number ``n``: ``field`` holds the naturals put into
+    groups (their sum, or with ``fixed`` jokers each colour's count in 3 bits), ``kept`` table
+    jokers of open colour and the ``fixed`` ones (by colour) must join them, with free jokers."""
+    if fixed:
+        naturals = tuple((field >> (3 * c)) & 7 for c in range(COLOURS))
+        s_nat = sum(naturals)
+    else:
+        naturals, s_nat = (), field
     if s_nat < k:
         return ()
     out: list[_Move] = []
-    j_lo = max(0, 3 * k - s_nat - kept)
-    j_hi = min(jr + jt, MAX_GROUP * k - s_nat - kept)
+    placed = kept + len(fixed)
+    j_lo = max(0, 3 * k - s_nat - placed)
+    j_hi = min(jr + jt, MAX_GROUP * k - s_nat - placed)
     for jg in range(j_lo, j_hi + 1):
+        if fixed and group_layout(k, naturals, jg + kept, fixed) is None:
+            continue
         rho_lo = jg - jt if jg > jt else 0
         rho_hi = jg if jg < jr else jr
         for rho in range(rho_lo, rho_hi + 1):
             gain_v = n * rho
             gain = gain_v * SCALE + rho if value_mode else rho * SCALE + gain_v
-            delta = -(s_nat << _S_SHIFT) - (rho << _JR_SHIFT) - ((jg - rho) << _JT_SHIFT)
-            out.append((delta, gain, gain_v, _PendingGroup(n, k, jg, rho, kept)))
+            delta = -(field << _S_SHIFT) - (rho << _JR_SHIFT) - ((jg - rho) << _JT_SHIFT)
+            out.append((delta, gain, gain_v, _PendingGroup(n, k, jg, rho, kept, fixed)))
     return tuple(out)
+
+
+Layout = tuple[tuple[tuple[int, ...], int, tuple[int, ...]], ...]
+"""Groups of one number: for each, the colours of its naturals, how many jokers of any colour,
+and the colours of its table jokers that must keep their colour (or stand for "an n")."""
+
+
+@lru_cache(maxsize=4096)
+def group_layout(
+    groups: int, naturals: tuple[int, ...], wild: int, fixed: tuple[int, ...]
+) -> Layout | None:
+    """A way to make ``groups`` groups from ``naturals[c]`` naturals of each colour, ``wild``
+    jokers and the ``fixed`` jokers, or ``None``. A fixed joker of colour ``f`` must end where
+    it stands for ``f`` or for no colour in particular: in a group of at most two naturals, or of
+    three naturals without ``f``."""
+    if any(count > groups for count in naturals):
+        return None
+    choices = [list(combinations(range(groups), count)) for count in naturals]
+    for spread in product(*choices):
+        colours: list[list[int]] = [[] for _ in range(groups)]
+        for colour, members in enumerate(spread):
+            for g in members:
+                colours[g].append(colour)
+        if any(not members for members in colours):
+            continue
+        for homes in product(range(groups), repeat=len(fixed)):
+            sizes = [len(members) for members in colours]
+            ok = True
+            for colour, g in zip(fixed, homes, strict=True):
+                natural = len(colours[g])
+                if natural > 3 or (natural == 3 and colour in colours[g]):
+                    ok = False
+                sizes[g] += 1
+            if not ok or any(size > MAX_GROUP for size in sizes):
+                continue
+            need = sum(max(0, 3 - size) for size in sizes)
+            room = sum(MAX_GROUP - size for size in sizes)
+            if not need <= wild <= room:
+                continue
+            left = wild
+            jokers = [0] * groups
+            for g in range(groups):
+                add = max(0, 3 - sizes[g])
+                jokers[g] += add
+                left -= add
+            for g in range(groups):
+                add = min(left, MAX_GROUP - sizes[g] - jokers[g])
+                jokers[g] += add
+                left -= add
+            return tuple(
+                (
+                    tuple(colours[g]),
+                    jokers[g],
+                    tuple(f for f, home in zip(fixed, homes, strict=True) if home == g),
+                )
+                for g in range(groups)
+            )
+    return None
 
 
 def _drop_dominated(layer: dict[int, tuple[int, object]]) -> dict[int, tuple[int, object]]:
@@ -571,6 +683,7 @@ class _PendingGroup(NamedTuple):
     jokers: int
     rack_jokers: int
     kept_jokers: int
+    fixed_jokers: tuple[int, ...]
 
 
 def _unwind(link: object) -> tuple[ColourStep | GroupStep, ...]:
@@ -601,6 +714,7 @@ def _unwind(link: object) -> tuple[ColourStep | GroupStep, ...]:
                     step.jokers,
                     step.rack_jokers,
                     step.kept_jokers,
+                    step.fixed_jokers,
                 )
             )
         grouped = [0] * COLOURS

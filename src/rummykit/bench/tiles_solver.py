@@ -1,0 +1,276 @@
+"""Benchmark of the tile-rummy solver: `rummykit bench tiles-solver --json`.
+
+Two families of seeded positions:
+
+- **game positions**: a table of valid sets (0 to 60 tiles, built set by set from a shuffled
+  standard set), a rack of 1 to 20 tiles, at most 2 jokers in all (on the table, standing for
+  a tile, or on the rack);
+- **large puzzles**: the classic puzzle (empty table, no first meld) with numbers up to 100 and
+  300 or more tiles.
+
+Each position is solved for the most tiles (the objective the reference solver optimises) and for
+the most value; the game positions are also solved by the outside package ``rummikub-solver``
+(an integer program) in the same run, when it is installed, and the optima are compared: they
+must be equal on positions without jokers. With jokers the two do not solve the same problem:
+that package keeps table jokers free to move (the rules here keep a joker standing for its tile
+unless a rack tile frees it) and its list of sets leaves out a few with jokers (four tiles in a
+group, a joker at the end of a run of four or five), so there the comparison is reported, not
+required to match.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
+from typing import Any
+
+from rummykit.core import JSON
+from rummykit.tiles.model import Colour, JokerMeaning, Rules, TableSet, Tile, read_set
+from rummykit.tiles.solver import solve
+
+Position = tuple[list[Tile], list[TableSet]]
+
+
+def random_position(
+    rng: random.Random,
+    rules: Rules,
+    *,
+    table_size: int,
+    rack_size: int,
+    table_jokers: int = 0,
+    rack_jokers: int = 0,
+) -> Position:
+    """A rack and a valid table drawn from ``rules``' tiles.
+
+    The table is built one random set at a time (runs of 3 to 6, groups of 3 or 4) until it
+    holds about ``table_size`` tiles; up to ``table_jokers`` of its sets get one tile replaced by
+    a joker. The rack takes ``rack_size`` other naturals and ``rack_jokers`` jokers.
+    """
+    free = {t for t in rules.pool() if not t.is_joker}
+    by_face: dict[tuple[int, Colour], list[Tile]] = {}
+    for tile in sorted(free, key=lambda t: t.sort_key):
+        assert tile.number is not None and tile.colour is not None
+        by_face.setdefault((tile.number, tile.colour), []).append(tile)
+    jokers = [Tile.joker(i) for i in range(rules.jokers)]
+    rng.shuffle(jokers)
+    table: list[TableSet] = []
+    size = tries = 0
+    while size < table_size and tries < 400:
+        tries += 1
+        if rng.random() < 0.5:
+            colour = rng.choice(list(Colour))
+            length = rng.randint(3, min(6, rules.numbers))
+            start = rng.randint(1, rules.numbers - length + 1)
+            faces = [(n, colour) for n in range(start, start + length)]
+        else:
+            number = rng.randint(1, rules.numbers)
+            faces = [(number, c) for c in rng.sample(list(Colour), rng.choice((3, 4)))]
+        if size + len(faces) > table_size + 2 or not all(by_face.get(f) for f in faces):
+            continue
+        tiles = [by_face[f].pop(rng.randrange(len(by_face[f]))) for f in faces]
+        meanings: list[JokerMeaning | None] = []
+        if table_jokers and jokers and rng.random() < 0.5:
+            table_jokers -= 1
+            spot = rng.randrange(len(tiles))
+            face = faces[spot]
+            by_face[face].append(tiles[spot])
+            tiles[spot] = jokers.pop()
+            group = len({n for n, _ in faces}) == 1
+            meanings = [JokerMeaning(face[0], None if group else face[1])]
+        table.append(read_set(tiles, rules, meanings))
+        size += len(faces)
+    rest = [t for tiles in by_face.values() for t in tiles]
+    rng.shuffle(rest)
+    rack = rest[:rack_size] + jokers[:rack_jokers]
+    rng.shuffle(rack)
+    return rack, table
+
+
+def game_positions(count: int, seed: int) -> list[Position]:
+    """``count`` seeded game positions (see the module docstring)."""
+    rng = random.Random(seed)
+    rules = Rules()
+    out: list[Position] = []
+    for _ in range(count):
+        jokers = rng.choice((0, 0, 0, 1, 1, 2))
+        on_table = rng.randint(0, jokers)
+        out.append(
+            random_position(
+                rng,
+                rules,
+                table_size=rng.randint(0, 60),
+                rack_size=rng.randint(1, 20 - (jokers - on_table)),
+                table_jokers=on_table,
+                rack_jokers=jokers - on_table,
+            )
+        )
+    return out
+
+
+def large_puzzles(count: int, seed: int, numbers: int = 100) -> list[list[Tile]]:
+    """``count`` classic puzzles: 300 to 400 tiles of the numbers 1..``numbers``, 0–2 jokers."""
+    rng = random.Random(seed)
+    rules = Rules(numbers=numbers)
+    naturals = [t for t in rules.pool() if not t.is_joker]
+    out: list[list[Tile]] = []
+    for _ in range(count):
+        rack = rng.sample(naturals, rng.randint(300, 400))
+        rack += [Tile.joker(i) for i in range(rng.choice((0, 1, 2)))]
+        out.append(rack)
+    return out
+
+
+def _timed(call: Callable[[], Any]) -> tuple[float, Any]:
+    start = time.perf_counter()
+    result = call()
+    return time.perf_counter() - start, result
+
+
+def _summary(seconds: Sequence[float]) -> dict[str, JSON]:
+    ordered = sorted(seconds)
+    p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+    return {
+        "n": len(ordered),
+        "median_ms": round(statistics.median(ordered) * 1000, 3),
+        "p99_ms": round(p99 * 1000, 3),
+        "max_ms": round(ordered[-1] * 1000, 3),
+    }
+
+
+class ReferenceSolver:
+    """The outside ``rummikub-solver`` package in tile-count mode, for comparison."""
+
+    def __init__(self, rules: Rules) -> None:
+        from rummikub_solver import RuleSet
+
+        self.rules = rules
+        self.ruleset = RuleSet(
+            numbers=rules.numbers,
+            repeats=rules.copies,
+            jokers=rules.jokers,
+            min_len=3,
+            min_initial_value=min(50, max(1, rules.opening_min)),
+        )
+        self.joker = self.ruleset.tile_count
+
+    def _index(self, tile: Tile) -> int:
+        if tile.number is None or tile.colour is None:
+            return self.joker
+        return int(tile.colour) * self.rules.numbers + tile.number
+
+    def most_tiles(self, rack: Sequence[Tile], table: Sequence[TableSet], initial: bool) -> int:
+        """The number of rack tiles its best play lays (0 when it finds none)."""
+        from rummikub_solver import SolverMode
+
+        state = self.ruleset.new_game()
+        state.add_rack(*(self._index(t) for t in rack))
+        table_tiles = [self._index(t) for s in table for t in s.tiles]
+        if table_tiles:
+            state.add_table(*table_tiles)
+        state.initial = initial
+        mode = SolverMode.INITIAL if initial else SolverMode.TILE_COUNT
+        with _quiet():  # HiGHS prints a banner once, from C
+            found = self.ruleset.solve(state, mode)
+        return 0 if found is None else len(found.tiles)
+
+
+@contextlib.contextmanager
+def _quiet() -> Iterator[None]:
+    """Silence the standard output at the file-descriptor level (C libraries write there)."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    try:
+        with open(os.devnull, "w") as devnull:
+            os.dup2(devnull.fileno(), 1)
+            yield
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
+def run(positions: int = 300, puzzles: int = 5, seed: int = 1, reference: bool = True) -> JSON:
+    """Time the solver (and the reference) and return the figures as JSON."""
+    games = game_positions(positions, seed)
+    rules = Rules()
+    ours_count: list[float] = []
+    ours_value: list[float] = []
+    counts: list[int] = []
+    for rack, table in games:
+        seconds, found = _timed(partial(solve, rack, table, rules, "count"))
+        ours_count.append(seconds)
+        counts.append(found.count)
+        seconds, _ = _timed(partial(solve, rack, table, rules, "value"))
+        ours_value.append(seconds)
+    result: dict[str, JSON] = {
+        "benchmark": "tiles-solver",
+        "seed": seed,
+        "game_positions": {
+            "count": len(games),
+            "jokers": sum(1 for r, t in games if _jokers(r, t)),
+            "most_tiles": _summary(ours_count),
+            "most_value": _summary(ours_value),
+        },
+    }
+    if reference:
+        result["reference"] = _compare(games, counts, ours_count, rules)
+    big = large_puzzles(puzzles, seed)
+    big_rules = Rules(numbers=100)
+    big_times: list[float] = []
+    tiles_played: list[int] = []
+    for rack in big:
+        seconds, found = _timed(partial(solve, rack, (), big_rules, "count"))
+        big_times.append(seconds)
+        tiles_played.append(found.count)
+    result["large_puzzles"] = {
+        "numbers": 100,
+        "tiles": [len(r) for r in big],
+        "played": tiles_played,
+        **_summary(big_times),
+    }
+    return result
+
+
+def _jokers(rack: Sequence[Tile], table: Sequence[TableSet]) -> bool:
+    return any(t.is_joker for t in rack) or any(s.jokers for s in table)
+
+
+def _compare(
+    games: Sequence[Position], counts: Sequence[int], ours: Sequence[float], rules: Rules
+) -> JSON:
+    try:
+        reference = ReferenceSolver(rules)
+    except ImportError:
+        return {"available": False}
+    reference.most_tiles(*games[0], initial=False)  # build its model once, untimed
+    times: list[float] = []
+    same = differ_plain = more = fewer = 0
+    for (rack, table), mine in zip(games, counts, strict=True):
+        seconds, theirs = _timed(partial(reference.most_tiles, rack, table, False))
+        times.append(seconds)
+        if theirs == mine:
+            same += 1
+        elif not _jokers(rack, table):
+            differ_plain += 1
+        elif mine > theirs:
+            more += 1
+        else:
+            fewer += 1
+    summary = _summary(times)
+    ours_median = statistics.median(ours)
+    return {
+        "available": True,
+        "package": "rummikub-solver",
+        "mode": "most tiles",
+        **summary,
+        "speedup_at_median": round(statistics.median(times) / ours_median, 2),
+        "same_optimum": same,
+        "different_without_jokers": differ_plain,
+        "with_jokers_ours_more": more,
+        "with_jokers_ours_fewer": fewer,
+    }
