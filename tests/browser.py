@@ -5,7 +5,9 @@ Loaded as a plugin by ``tests/conftest.py``, so any test may ask for these fixtu
 - ``live_server``: ``rummykit serve`` in a child process on a free port with a fresh SQLite file
   (one per test module); ``.url``, ``.stop()``, ``.start()`` (same port, same file),
   ``.restart()``. `LiveServer` can also be built by hand for a server of one's own.
-- ``browser``: Chromium (``/usr/bin/chromium``, or ``$RUMMYKIT_CHROMIUM``) for the session.
+- ``browser``: Chromium (``/usr/bin/chromium``, or ``$RUMMYKIT_CHROMIUM``), one per test
+  module. Playwright's synchronous API holds an event loop in the thread while it runs, so
+  keep browser tests in modules of their own (no ``asyncio.run`` or async tests beside them).
 - ``new_page(locale=..., phone=False)``: a page in a fresh browser context (its own cookies, so
   two of them are two phones); ``phone=True`` gives a 390×844 touch screen.
 - ``screenshot(page, "step")``: saves ``test-artifacts/<test>-<step>.png`` (git-ignored).
@@ -116,7 +118,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
         yield server
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI") == "true":
@@ -124,6 +126,8 @@ def browser() -> Iterator[Any]:
         pytest.skip(f"no Chromium at {CHROMIUM}")
     from playwright.sync_api import sync_playwright
 
+    # Playwright's synchronous API keeps an event loop running in this thread while it is
+    # open; it is closed after each module so that later tests can run their own loops.
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         yield chromium

@@ -31,8 +31,14 @@ async def _run_with_own_engine() -> None:
     await engine.dispose()
 
 
-given = context.config.attributes.get("connection")
-if given is not None:
-    _run(given)
-else:
-    asyncio.run(_run_with_own_engine())
+def main() -> None:
+    given = context.config.attributes.get("connection")
+    if given is not None:
+        _run(given)
+    else:
+        asyncio.run(_run_with_own_engine())
+
+
+# Alembic runs this file as a script; a plain import (doctest collection) only defines.
+if hasattr(context, "config"):
+    main()
