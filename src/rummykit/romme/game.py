@@ -26,7 +26,7 @@ from typing import Literal
 from rummykit.cards import Card, parse_cards, romme_pack
 from rummykit.core import JSON, IllegalAction, Record, new_rng
 from rummykit.romme.actions import Action, Discard, Draw, NextRound, Play, action_from_json
-from rummykit.romme.rules import FLAT_NEVER_OPENED, HAND_ROMME_CREDIT, Rules, TableMeld
+from rummykit.romme.rules import FLAT_NEVER_OPENED, HAND_ROMME_CREDIT, Rules, TableMeld, read_cards
 from rummykit.romme.rules import hand_penalty as _hand_penalty
 from rummykit.romme.turn import PlayOutcome, TurnContext, check_play
 
@@ -132,30 +132,53 @@ class State:
         dealer: int = 0,
         stock: Sequence[Card] | str = (),
         discard_pile: Sequence[Card] | str = (),
+        table: Sequence[tuple[int, Sequence[Card] | str]] = (),
+        opened: Sequence[bool] | None = None,
         seed: int = 0,
     ) -> State:
-        """A game whose first round is dealt as given (for tests and worked examples).
+        """A game whose first round starts from the given position (for tests, examples and
+        puzzles): the hands, the first cards of the stock in the order they will be drawn (the
+        rest of the pack goes below them, shuffled), the discard pile (bottom first), melds
+        already on the table as ``(owner, cards)`` and who has opened. Later rounds are dealt
+        from the seed. Such a game has no `record` (a record rebuilds the deal from the seed).
 
-        ``stock`` lists the cards drawn first, in the order they will be drawn; the rest of the
-        pack goes below them in a shuffled order. Later rounds are dealt from the seed. Such a
-        game has no `record` (a record rebuilds the deal from the seed).
+        >>> game = State.from_deal(["J♣ Q♣ K♣ 5♦", "9♥ 9♦ JK 2♠"], dealer=1,
+        ...                        table=[(1, "7♠ 7♥ 7♦")], opened=[False, True])
+        >>> str(game.table[0]), game.to_move, game.phase
+        ('#0 group 7♠ 7♥ 7♦ (seat 1)', 0, 'play')
         """
         rules = rules or Rules()
         state = cls(rules, len(hands), seed)
         given_hands = [_cards(h) for h in hands]
         top = _cards(stock)
         pile = _cards(discard_pile)
+        melds = []
+        for meld_id, (owner, meld_cards) in enumerate(table):
+            laid = tuple(_cards(meld_cards))
+            reading = read_cards(laid)
+            if reading is None or not 0 <= owner < state.players:
+                raise IllegalAction("invalid_meld", cards=" ".join(c.code for c in laid))
+            melds.append(TableMeld(laid, reading.kind, owner, meld_id))
         named = [c for h in given_hands for c in h] + top + pile
+        named += [c for m in melds for c in m.cards]
         if len(set(named)) != len(named):
-            raise IllegalAction("duplicate_card", cards=" ".join(c.code for c in named))
-        rest = [c for c in romme_pack(rules.jokers) if c not in set(named)]
-        if len(rest) + len(named) != len(romme_pack(rules.jokers)):
+            twice = sorted({c.code for c in named if named.count(c) > 1})
+            raise IllegalAction("duplicate_card", cards=" ".join(twice))
+        pack = romme_pack(rules.jokers)
+        rest = [c for c in pack if c not in set(named)]
+        if len(rest) + len(named) != len(pack):
             raise IllegalAction("bad_card", reason="not in this pack")
         state._rng.shuffle(rest)
         state.round = 0
         state.dealer = dealer % state.players
         state.log = []
         state._deal((given_hands, rest + top[::-1], pile))
+        state.table = {m.id: m for m in melds}
+        state.next_meld_id = len(melds)
+        if opened is not None:
+            if len(opened) != state.players:
+                raise IllegalAction("bad_players", players=len(opened))
+            state.opened = [bool(o) for o in opened]
         state._forced = True
         return state
 
