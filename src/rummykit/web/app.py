@@ -14,7 +14,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from rummykit.core import IllegalAction
 from rummykit.store import Database, NotFound
-from rummykit.web import errors, rules
+from rummykit.web import errors, rules, rummoli
 from rummykit.web.language import site_translations
 from rummykit.web.live import Hub
 from rummykit.web.rendering import render, request_language
@@ -39,9 +39,12 @@ def create_app(database_url: str | None = None, *, poll_seconds: float = 10.0) -
     app.state.hub = Hub(poll_seconds=poll_seconds)
     static = resources.files("rummykit.web").joinpath("static")
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
+    # Fixed paths first: a game's pages take /{lang}/<game>/{game_id}, which must not shadow
+    # /{lang}/rummoli/demo or /{lang}/rummoli/cheatsheet.pdf.
+    app.include_router(rules.router)
+    app.include_router(rummoli.router)
     for router in routers():
         app.include_router(router)
-    app.include_router(rules.router)
     app.add_exception_handler(StarletteHTTPException, _http_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _validation_error)  # type: ignore[arg-type]
     app.add_exception_handler(IllegalAction, _illegal_action)  # type: ignore[arg-type]

@@ -43,8 +43,8 @@ PAGES: dict[str, RulesPage] = {
     "rummoli": RulesPage(
         "rummoli",
         N_("Rummoli rules"),
-        play=("rummoli.play", "rummoli.new", "rummoli.board"),
-        options=("rummoli.new", "rummoli.board"),
+        play=("rummoli.play", "rummoli.new"),
+        options=("rummoli.new",),
     ),
     "tiles": RulesPage(
         "tiles", N_("Tile rummy rules"), play=("tiles.play", "tiles.new"), options=("tiles.new",)
@@ -75,6 +75,8 @@ def rules_page(request: Request, lang: str, game: str) -> Response:
         options_url=options_url,
         scoresheet_url=first_route(request, lang, ("scoresheet.new",)),
         cheatsheet_url=url_for(request, lang, "rummoli.cheatsheet") if game == "rummoli" else None,
+        demo_url=first_route(request, lang, ("rummoli.demo",)) if game == "rummoli" else None,
+        board_url=first_route(request, lang, ("rummoli.board",)) if game == "rummoli" else None,
         other_games=[
             (other.title, url_for(request, lang, f"rules.{other.game}"))
             for other in PAGES.values()
