@@ -218,6 +218,13 @@ def test_the_printable_page_has_the_ranking_and_rounds(client: TestClient) -> No
     assert "<form" not in unescape(page.text)
 
 
+def test_reloading_the_address_of_a_refused_form_shows_the_sheet(client: TestClient) -> None:
+    path = create_sheet(client)
+    for action in ("round", "join", "leave"):
+        response = client.get(f"{path}/{action}")
+        assert (response.status_code, response.headers["location"]) == (303, path)
+
+
 def test_a_wrong_or_malformed_link_finds_nothing(client: TestClient) -> None:
     for path in ("/en/sheet/AAAAAAAAAAAAAAAAAAAAAA", "/en/sheet/short", "/en/sheet/a%20b/print"):
         assert client.get(path).status_code == 404, path

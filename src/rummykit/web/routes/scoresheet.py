@@ -419,6 +419,14 @@ async def leave(request: Request, lang: str, sheet_id: str) -> Response:
     return await _player_action(request, lang, sheet_id, _leave_from_form, "leave")
 
 
+@router.get("/{lang:lang}/sheet/{sheet_id}/round", include_in_schema=False)
+@router.get("/{lang:lang}/sheet/{sheet_id}/join", include_in_schema=False)
+@router.get("/{lang:lang}/sheet/{sheet_id}/leave", include_in_schema=False)
+async def back_to_sheet(request: Request, lang: str, sheet_id: str) -> Response:
+    """The address of a refused form, reloaded (or shown after a boosted post): the sheet."""
+    return RedirectResponse(f"/{lang}/sheet/{sheet_id}", status_code=303)
+
+
 # -- Print and export ----------------------------------------------------------------------
 
 
