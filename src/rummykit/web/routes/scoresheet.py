@@ -133,8 +133,9 @@ async def new_sheet(request: Request, lang: str) -> Response:
 
 def settings_from_form(form: FormData) -> tuple[Settings, list[str]]:
     choice = str(form.get("limit", ""))
-    if choice == "other":
-        text = str(form.get("limit_other", "")).strip()
+    text = str(form.get("limit_other", "")).strip()
+    if choice == "other" or text:
+        # A limit typed in the "other" field wins, even if a preset is still selected.
         if not NUMBER.fullmatch(text):
             raise IllegalAction("bad_limit", value=text, minimum=LIMIT_MIN, maximum=LIMIT_MAX)
         limit = int(text)

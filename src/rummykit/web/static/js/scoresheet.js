@@ -34,6 +34,10 @@ function setUpRoundForm(form) {
 
 function setUpNewSheet(form) {
   form.dataset.ready = "1";
+  const other = form.querySelector("#limit_other");
+  other.addEventListener("input", () => {
+    if (other.value.trim()) form.querySelector('input[name="limit"][value="other"]').checked = true;
+  });
   const list = form.querySelector("[data-player-fields]");
   const button = form.querySelector("[data-add-player]");
   const max = Number(list.dataset.max);
