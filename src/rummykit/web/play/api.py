@@ -1,0 +1,236 @@
+"""The JSON API and the WebSocket of games against the computer, the same for every game.
+
+- ``POST /api/games`` ``{"game": "romme", "preset": "computer", "rules": {...}, "opponents": 2,
+  "level": "medium"}`` creates a game; the answer holds its id, the player's seat, the seat's
+  token (also set as a cookie) and the first view.
+- ``GET /api/games/{id}``: the view of the seat whose token comes with the request (cookie
+  ``rk_seat_<id>`` or header ``X-Seat-Token``).
+- ``POST /api/games/{id}/actions`` ``{"seq": <version seen>, "action": {...}}``: 200 with the
+  new view; 422 with the translated reason when the rules refuse it (nothing changed); 409 with
+  the current view when the game has moved on since ``seq``; 403 without the seat's token.
+- ``GET /api/games/{id}/hint``: the computer's suggestion for the seat on move.
+- ``GET /api/games/{id}/replay``: every step of a finished game as the seat saw it.
+- ``WS /ws/games/{id}?since=<seq>``: ``{"t": "view", "v": seq, "d": view}`` for each step.
+
+Views never hold a card the seat may not see: the engines' views are the only source.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from fastapi import APIRouter, Request, WebSocket
+from fastapi.responses import JSONResponse, Response
+
+from rummykit.core import JSON, IllegalAction
+from rummykit.i18n import LANGUAGES
+from rummykit.store import Conflict, NotFound
+from rummykit.web.language import site_translations
+from rummykit.web.play import messages
+from rummykit.web.play.adapter import SeatInfo, adapter
+from rummykit.web.play.service import LiveGame, NotYourGame, StaleVersion, service
+from rummykit.web.rendering import request_language
+
+router = APIRouter()
+
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{8,32}")
+COOKIE_DAYS = 120
+
+
+def cookie_name(game_id: str) -> str:
+    return f"rk_seat_{game_id}"
+
+
+def set_seat_cookie(response: Response, game_id: str, token: str) -> None:
+    response.set_cookie(
+        cookie_name(game_id),
+        token,
+        max_age=COOKIE_DAYS * 24 * 3600,
+        httponly=True,
+        samesite="lax",
+        path="/",
+    )
+
+
+def token_of(request: Request | WebSocket, game_id: str) -> str | None:
+    return request.headers.get("x-seat-token") or request.cookies.get(cookie_name(game_id))
+
+
+async def seated(request: Request | WebSocket, game_id: str) -> tuple[LiveGame, int]:
+    """The live game and the seat the request's token claims (`NotFound`, `NotYourGame`)."""
+    if not GAME_ID.fullmatch(game_id):
+        raise NotFound(game_id)
+    play = service(request.app)
+    live = await play.get(game_id)
+    seat = await play.seat_of(live, token_of(request, game_id))
+    return live, seat
+
+
+def error_json(request: Request, error: IllegalAction, status: int, **extra: Any) -> Response:
+    translations = site_translations(request_language(request))
+    body: dict[str, JSON] = {"error": messages.describe(error, translations), **extra}
+    return JSONResponse(body, status_code=status)
+
+
+def not_yours(request: Request) -> Response:
+    return error_json(request, IllegalAction("not_your_game"), 403)
+
+
+def changed(request: Request, live: LiveGame, seat: int) -> Response:
+    return error_json(request, IllegalAction("game_changed"), 409, view=live.view(seat))
+
+
+def _int(value: Any, low: int, high: int, code: str, **params: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise IllegalAction(code, **params)
+    return value
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    try:
+        data = await request.json()
+    except ValueError:
+        raise IllegalAction("bad_json") from None
+    if not isinstance(data, dict):
+        raise IllegalAction("bad_request")
+    return data
+
+
+def seats_for(kind: str, opponents: int, level: str) -> list[SeatInfo]:
+    """The person at seat 0 and ``opponents`` computer seats of one level."""
+    game = adapter(kind)
+    low, high = game.min_players - 1, game.max_players - 1
+    _int(opponents, low, high, "bad_opponents", minimum=low, maximum=high)
+    return [SeatInfo(True), *(SeatInfo(False, level) for _ in range(opponents))]
+
+
+@router.post("/api/games", name="api.games.create", status_code=201)
+async def create(request: Request) -> Response:
+    try:
+        data = await _body(request)
+        kind = data.get("game")
+        if not isinstance(kind, str):
+            raise IllegalAction("bad_game", game=kind)
+        game = adapter(kind)
+        presets = game.presets()
+        preset = data.get("preset", next(iter(presets)))
+        if preset not in presets:
+            raise IllegalAction("bad_rules", field="preset", value=preset)
+        rules = dict(presets[preset])
+        extra = data.get("rules", {})
+        if not isinstance(extra, dict):
+            raise IllegalAction("bad_rules", field="rules")
+        rules.update(extra)
+        level = data.get("level", game.default_level())
+        seats = seats_for(kind, data.get("opponents", 1), str(level))
+        lang = data.get("lang", request_language(request))
+        if lang not in LANGUAGES:
+            raise IllegalAction("bad_request")
+        play = service(request.app)
+        new = await play.create(kind, rules, seats)
+    except IllegalAction as err:
+        return error_json(request, err, 422)
+    token = new.seat_tokens[0]
+    live = await play.get(new.id)
+    body = {
+        "id": new.id,
+        "seat": 0,
+        "token": token,
+        "url": f"/{lang}/{kind}/{new.id}",
+        "view": live.view(0),
+    }
+    response = JSONResponse(body, status_code=201)
+    set_seat_cookie(response, new.id, token)
+    return response
+
+
+@router.get("/api/games/{game_id}", name="api.games.view")
+async def view(request: Request, game_id: str) -> Response:
+    try:
+        live, seat = await seated(request, game_id)
+    except NotYourGame:
+        return not_yours(request)
+    live = await service(request.app).get(game_id, fresh=True)
+    return JSONResponse(live.view(seat), headers={"Cache-Control": "no-store"})
+
+
+@router.post("/api/games/{game_id}/actions", name="api.games.act")
+async def act(request: Request, game_id: str) -> Response:
+    try:
+        live, seat = await seated(request, game_id)
+    except NotYourGame:
+        return not_yours(request)
+    play = service(request.app)
+    try:
+        data = await _body(request)
+        seq = data.get("seq")
+        if seq is not None:
+            seq = _int(seq, 0, 10**9, "bad_version")
+        if "action" not in data:
+            raise IllegalAction("bad_action", reason="no action")
+        live = await play.act(live, seat, seq, data["action"])
+    except IllegalAction as err:
+        return error_json(request, err, 422, seq=live.seq)
+    except (StaleVersion, Conflict):
+        live = await play.get(game_id, fresh=True)
+        return changed(request, live, seat)
+    return JSONResponse(live.view(seat, recent=0) | {"step": True, "events": _own_events(live)})
+
+
+def _own_events(live: LiveGame) -> list[JSON]:
+    """The events of the step just taken, so the page can show what it did."""
+    frame = live.frames.get(live.seq)
+    if frame:
+        first = next(iter(frame.values()))
+        events: list[JSON] = first["events"]
+        return events
+    return []
+
+
+@router.get("/api/games/{game_id}/hint", name="api.games.hint")
+async def hint(request: Request, game_id: str) -> Response:
+    try:
+        live, seat = await seated(request, game_id)
+    except NotYourGame:
+        return not_yours(request)
+    try:
+        data = await service(request.app).hint(live, seat)
+    except IllegalAction as err:
+        return error_json(request, err, 422)
+    except TimeoutError:
+        return error_json(request, IllegalAction("hint_timeout"), 503)
+    return JSONResponse(data, headers={"Cache-Control": "no-store"})
+
+
+@router.get("/api/games/{game_id}/replay", name="api.games.replay")
+async def replay(request: Request, game_id: str) -> Response:
+    try:
+        live, seat = await seated(request, game_id)
+    except NotYourGame:
+        return not_yours(request)
+    try:
+        frames = await service(request.app).replay(live, seat)
+    except IllegalAction as err:
+        return error_json(request, err, 422)
+    return JSONResponse(
+        {
+            "game": live.kind,
+            "id": live.id,
+            "seat": seat,
+            "seats": [s.to_json() for s in live.seats],
+            "frames": frames,
+        }
+    )
+
+
+@router.websocket("/ws/games/{game_id}", name="games.live")
+async def live_updates(websocket: WebSocket, game_id: str) -> None:
+    try:
+        live, seat = await seated(websocket, game_id)
+    except (NotFound, NotYourGame):
+        await websocket.close(code=4403)
+        return
+    since = websocket.query_params.get("since", "")
+    seen = int(since) if since.isdigit() else -1
+    await service(websocket.app).follow(websocket, live, seat, seen)

@@ -1,0 +1,412 @@
+"""Rommé in the play layer: options of the new-game form, the seat's view as the page draws it,
+public events with cards by their codes, hints and the computer seats' fallback move."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rummykit import romme
+from rummykit.cards import Card
+from rummykit.core import JSON, IllegalAction, Record
+from rummykit.romme import bots as romme_bots
+from rummykit.romme.rules import card_value, joker_stands_for
+from rummykit.web.errors import N_
+from rummykit.web.play.adapter import Level, Option, levels_that_exist
+
+LEVELS = (
+    Level("random", N_("Beginner"), N_("Plays any legal move, without a plan.")),
+    Level("easy", N_("Easy"), N_("Lays what it can as soon as it can.")),
+    Level("medium", N_("Medium"), N_("Keeps promising cards and watches the table.")),
+    Level("hard", N_("Hard"), N_("Also reckons with the cards it cannot see.")),
+)
+
+OPTIONS = (
+    Option(
+        "hand_size",
+        N_("Cards per hand"),
+        N_("How many cards each player is dealt."),
+        choices=((12, "12"), (13, "13"), (14, "14")),
+    ),
+    Option(
+        "deal_style",
+        N_("Dealing"),
+        N_("Who starts and how the discard pile begins."),
+        choices=(
+            (
+                "dealer_left_extra",
+                N_("The player left of the dealer gets one card more and starts by discarding"),
+            ),
+            ("upcard", N_("Everyone gets the same number; one card is turned face up")),
+        ),
+    ),
+    Option(
+        "opening_min",
+        N_("First meld"),
+        N_("The least a player's first melds must be worth together; lay-offs do not count."),
+        choices=((30, "30"), (40, "40"), (0, N_("no minimum"))),
+    ),
+    Option(
+        "ace_low_value",
+        N_("Ace below the 2"),
+        N_("What an ace counts in a run A-2-3 (anywhere else it counts 11)."),
+        choices=((11, "11"), (1, "1")),
+    ),
+    Option(
+        "joker_penalty",
+        N_("Joker left in hand"),
+        N_("The penalty of a joker still in hand when the round ends."),
+        choices=((20, "20"), (25, "25"), (30, "30"), (40, "40")),
+    ),
+    Option(
+        "discard_pickup",
+        N_("Taking the discard"),
+        N_("When a player may take the top card of the discard pile instead of drawing."),
+        choices=(
+            ("free", N_("always")),
+            ("must_use", N_("only to meld it in the same turn")),
+        ),
+    ),
+    Option(
+        "layoff_on_opening_turn",
+        N_("Lay off on the opening turn"),
+        N_("Once the first melds reach the minimum, cards may go onto the table's melds at once."),
+        kind="bool",
+    ),
+    Option(
+        "opening_requires_run",
+        N_("The first meld needs a run"),
+        N_("A player opens only with at least one run among the new melds."),
+        kind="bool",
+    ),
+    Option(
+        "opening_without_jokers",
+        N_("No joker in the first meld"),
+        N_("The melds that open may not hold a joker."),
+        kind="bool",
+    ),
+    Option(
+        "go_out",
+        N_("Going out"),
+        N_("How the last card leaves the hand."),
+        choices=(
+            ("discard", N_("on the discard pile")),
+            ("meld", N_("on the discard pile or in a meld")),
+        ),
+    ),
+    Option(
+        "hand_romme",
+        N_("Hand-Rommé"),
+        N_("A player who lays every card in one turn without having opened before."),
+        choices=(
+            ("double", N_("the others pay double")),
+            ("credit", N_("the winner is credited 100 points")),
+            ("none", N_("nothing special")),
+        ),
+    ),
+    Option(
+        "never_opened",
+        N_("Never opened"),
+        N_("What a player who has not opened by the end of the round pays."),
+        choices=(("cards", N_("the cards in hand")), ("flat100", N_("100 points"))),
+    ),
+    Option(
+        "stock_exhausted",
+        N_("Stock used up"),
+        N_("What happens when nobody can draw from the stock any more."),
+        choices=(
+            ("reshuffle", N_("the discard pile, but its top card, becomes the new stock")),
+            ("end_round", N_("the round ends and everyone counts")),
+        ),
+    ),
+    Option(
+        "rounds",
+        N_("Rounds"),
+        N_("The game ends after this many rounds; leave it empty to play to a point limit."),
+        kind="number",
+        low=1,
+        high=50,
+        optional=True,
+    ),
+    Option(
+        "point_limit",
+        N_("Point limit"),
+        N_("The game also ends when a total passes this limit; empty for none."),
+        kind="number",
+        low=50,
+        high=5000,
+        optional=True,
+    ),
+    Option(
+        "limit_rule",
+        N_("Limit reached"),
+        N_(
+            "Whether a total ends the game when it goes over the limit or as soon as it reaches it."
+        ),
+        choices=(("exceeds", N_("over the limit")), ("reaches", N_("at the limit"))),
+    ),
+    Option(
+        "jokers",
+        N_("Jokers in the pack"),
+        N_("The pack holds two decks and up to six jokers."),
+        choices=tuple((n, str(n)) for n in (6, 4, 3, 2, 0)),
+    ),
+)
+
+PRESETS = ("computer", "standard", "german_club")
+PRESET_LABELS = {
+    "computer": N_("Against the computer: opening 30, the discard may always be taken, 3 rounds"),
+    "standard": N_("Standard: the discard only to meld it, 3 rounds"),
+    "german_club": N_("German club table: one card face up, play to 500 points"),
+}
+
+
+def code(card: Card) -> str:
+    return card.code
+
+
+def codes(cards: Sequence[Card]) -> list[str]:
+    return [c.code for c in cards]
+
+
+def _face(card: Card) -> dict[str, JSON]:
+    """A face a joker stands for, written so that it is never mistaken for a physical card."""
+    return {
+        "rank": card.rank.symbol if card.rank else "",
+        "suit": card.suit.symbol if card.suit else "",
+    }
+
+
+def meld_json(meld: romme.TableMeld) -> dict[str, JSON]:
+    reading = meld.reading()
+    stands: list[JSON] = []
+    for index, card in enumerate(meld.cards):
+        if not card.is_joker:
+            stands.append(None)
+            continue
+        faces = joker_stands_for(meld.cards, index, reading)
+        stands.append([_face(f) for f in faces])
+    return {
+        "id": meld.id,
+        "kind": meld.kind,
+        "owner": meld.owner,
+        "cards": codes(meld.cards),
+        "stands": stands,
+        "numbers": list(reading.numbers),
+    }
+
+
+def _card_field(value: JSON) -> JSON:
+    return Card.from_id(value).code if isinstance(value, int) else value
+
+
+def event_json(event: Mapping[str, JSON]) -> dict[str, JSON]:
+    """A log event with card ids replaced by their codes."""
+    out: dict[str, JSON] = {}
+    for key, value in event.items():
+        if key in ("card", "upcard", "joker"):
+            out[key] = _card_field(value)
+        elif key == "cards" and isinstance(value, list):
+            out[key] = [_card_field(v) for v in value]
+        elif key == "hands" and isinstance(value, list):
+            out[key] = [[_card_field(v) for v in hand] for hand in value]
+        elif isinstance(value, list) and value and isinstance(value[0], Mapping):
+            out[key] = [event_json(v) for v in value]
+        else:
+            out[key] = value
+    return out
+
+
+class RommeAdapter:
+    kind = "romme"
+    title = N_("Rommé")
+    min_players = 2
+    max_players = 6
+    bot_budget = 0.2
+
+    def __init__(self) -> None:
+        self._levels: tuple[Level, ...] | None = None
+
+    def levels(self) -> Sequence[Level]:
+        if self._levels is None:
+            self._levels = levels_that_exist(romme_bots.make_bot, LEVELS)
+        return self._levels
+
+    def default_level(self) -> str:
+        names = [level.name for level in self.levels()]
+        return "medium" if "medium" in names else names[-1]
+
+    def options(self) -> Sequence[Option]:
+        return OPTIONS
+
+    def presets(self) -> Mapping[str, JSON]:
+        return {name: romme.Rules.preset(name).to_json() for name in PRESETS}
+
+    def preset_labels(self) -> Mapping[str, str]:
+        return PRESET_LABELS
+
+    def rules_from_json(self, data: JSON) -> romme.Rules:
+        return romme.Rules.from_json(data)
+
+    def rules_to_json(self, rules: romme.Rules) -> JSON:
+        return rules.to_json()
+
+    def new_state(self, rules: romme.Rules, players: int, seed: int) -> romme.State:
+        return romme.State(rules, players, seed)
+
+    def replay(self, record: Record) -> romme.State:
+        return romme.replay(record)
+
+    def replay_states(self, record: Record) -> Any:
+        return romme.replay_states(record)
+
+    def action_from_json(self, data: JSON, rules: romme.Rules) -> romme.Action:
+        return romme.action_from_json(data)
+
+    def make_bot(self, level: str, seed: int) -> Any:
+        return romme_bots.make_bot(level, seed)
+
+    def fallback_action(self, state: romme.State, seat: int) -> romme.Action:
+        actions = state.legal_actions()
+        if state.phase == "draw" or state.phase == "round_over":
+            return actions[0]
+        discards = [a for a in actions if isinstance(a, romme.Discard)]
+        if discards:
+            return max(discards, key=lambda a: (not a.card.is_joker, card_value(a.card)))
+        # The card taken from the discard pile must still be melded: the baseline finds a way.
+        action: romme.Action = romme_bots.make_bot("random", state.turn).choose(state.view(seat))
+        return action
+
+    def log(self, state: romme.State) -> Sequence[Mapping[str, JSON]]:
+        return state.log
+
+    def client_event(self, event: Mapping[str, JSON]) -> dict[str, JSON]:
+        return event_json(event)
+
+    def client_view(self, state: romme.State, seat: int | None) -> dict[str, JSON]:
+        view = state.view(seat)
+        rules = view.rules
+        data: dict[str, JSON] = {
+            "phase": view.phase,
+            "round": view.round,
+            "rounds": rules.rounds,
+            "point_limit": rules.point_limit,
+            "dealer": view.dealer,
+            "to_move": view.to_move,
+            "players": view.players,
+            "hand": codes(view.hand),
+            "hand_sizes": list(view.hand_sizes),
+            "opened": list(view.opened),
+            "table": [meld_json(m) for m in view.table],
+            "discard": codes(view.discard_pile[-3:]),
+            "discard_count": len(view.discard_pile),
+            "stock": view.stock_size,
+            "picked": None if view.picked is None else view.picked.code,
+            "can_take_discard": view.can_take_discard,
+            "discard_pickup": rules.discard_pickup,
+            "opening_min": rules.opening_min,
+            "go_out": rules.go_out,
+            "next_meld_id": view.next_meld_id,
+            "scores": list(view.scores),
+            "round_scores": [list(r) for r in view.round_scores],
+            "winners": list(view.winners),
+            "losers": list(view.losers),
+            "round_end": None,
+        }
+        if view.phase in ("round_over", "game_over"):
+            data["round_end"] = self._round_end(view)
+        return data
+
+    def _round_end(self, view: romme.View) -> JSON:
+        ends = [e for e in view.log if e.get("code") == "round_end"]
+        if not ends:
+            return None
+        event = ends[-1]
+        rules = view.rules
+        hands = event["hands"]
+        return {
+            "round": event["round"],
+            "winner": event["winner"],
+            "hand_romme": event["hand_romme"],
+            "penalties": list(event["penalties"]),
+            "scores": list(event["scores"]),
+            "flat": [
+                rules.never_opened == "flat100" and not view.opened[s] and s != event["winner"]
+                for s in range(view.players)
+            ],
+            "hands": [
+                [
+                    {"card": Card.from_id(c).code, "value": card_value(Card.from_id(c), rules)}
+                    for c in hand
+                ]
+                for hand in hands
+            ],
+        }
+
+    def rules_summary(self, rules: romme.Rules) -> list[tuple[str, str]]:
+        return summary(OPTIONS, rules.to_json())
+
+    def hint(self, view: romme.View) -> dict[str, JSON]:
+        return hint(view, self.levels())
+
+
+def summary(options: Sequence[Option], values: Mapping[str, JSON]) -> list[tuple[str, str]]:
+    """Each option with the label of its value (English; the page translates)."""
+    out = []
+    for option in options:
+        value = values.get(option.field)
+        if option.kind == "bool":
+            label = N_("yes") if value else N_("no")
+        elif option.kind == "number":
+            label = N_("none") if value is None else str(value)
+        else:
+            label = next((text for v, text in option.choices if v == value), str(value))
+        out.append((option.field, label))
+    return out
+
+
+def hint(view: romme.View, levels: Sequence[Level]) -> dict[str, JSON]:
+    """What the strongest computer player would do now, and why, as codes the page words.
+
+    The reason follows from the move: a pickup that the hand can meld, a draw from the stock
+    when the discard does not help, melds with their value (and whether they open), lay-offs
+    and exchanges, and the discard the player needs least.
+    """
+    if view.seat is None or view.to_move != view.seat:
+        raise IllegalAction("not_your_turn", seat=view.seat, to_move=view.to_move)
+    best = levels[-1].name if levels else "random"
+    for wanted in ("hard", "medium", "easy"):
+        if any(level.name == wanted for level in levels):
+            best = wanted
+            break
+    action = romme_bots.make_bot(best, view.round * 1000 + len(view.log)).choose(view)
+    data: dict[str, JSON] = {"action": event_json(action.to_json())}
+    if isinstance(action, romme.Draw):
+        if action.source == "discard":
+            data["reason"] = {"code": "hint_take_discard", "card": view.discard_pile[-1].code}
+        else:
+            data["reason"] = {"code": "hint_draw_stock"}
+    elif isinstance(action, romme.Play):
+        outcome = romme.check_play(action, view.turn_context())
+        reason: dict[str, JSON] = {
+            "code": "hint_play",
+            "melds": [codes(m.cards) for m in outcome.new_melds],
+            "layoffs": [lo.card.code for lo in action.layoffs],
+            "exchanges": [x.card.code for x in action.exchanges],
+            "value": sum(m.value(view.rules) for m in outcome.new_melds),
+            "opens": outcome.opening_value is not None,
+            "goes_out": outcome.goes_out or len(outcome.hand) == 1,
+        }
+        data["reason"] = reason
+    elif isinstance(action, romme.Discard):
+        data["reason"] = {
+            "code": "hint_discard",
+            "card": action.card.code,
+            "value": card_value(action.card, view.rules),
+        }
+    else:
+        data["reason"] = {"code": "hint_next_round"}
+    return data
+
+
+ADAPTER = RommeAdapter()

@@ -1,0 +1,480 @@
+"""The play layer: stored games, the seats' views, computer turns and live updates.
+
+The database is the authority: a game is its record (kind, rules, secret seed, seats, actions)
+and every action is appended at the position the caller saw (``seq``), so two requests or two
+processes can never both write the same move (`rummykit.store.Conflict`). Each process keeps a
+cache of live games, each with the state rebuilt by replaying its record, and after every action:
+
+- the new state is checked by the engine first (a refused action changes nothing),
+- the action is appended to the log, then every human seat's view of that step is kept for a
+  while (its *frame*), so a page can show the computer's turns step by step,
+- the hub is told the new version (``seq``), and the WebSocket of each page sends the frames
+  it has not seen, or, after a long absence or a restart, the current view to jump to.
+
+Computer seats play in a background task: each decision runs in a worker thread with the
+game's time budget (a bot that fails or overruns is replaced by a plain legal action), so a
+person never waits on the server for more than that budget. Nothing here knows a rule: see
+`rummykit.web.play.adapter`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from rummykit.core import JSON, IllegalAction, Record
+from rummykit.store import Conflict, Database, GameRepository, NewGame, NotFound, hash_token
+from rummykit.web.live import Hub
+from rummykit.web.play.adapter import Bot, GameAdapter, SeatInfo, adapter, derived_seed
+
+log = logging.getLogger("rummykit.play")
+
+FRAMES_KEPT = 200
+"""Steps of a game whose views stay in memory for pages that are behind."""
+STEPS_SENT = 60
+"""A page further behind than this gets the current view instead of every step."""
+RECENT_EVENTS = 40
+"""Events of the log sent with a full view (for the page's history panel)."""
+BOT_MARGIN = 0.5
+"""Seconds a bot may overrun its budget before a plain legal action replaces its choice."""
+
+
+def channel(game_id: str) -> str:
+    return f"game:{game_id}"
+
+
+class StaleVersion(Exception):
+    """The page acted on an older version of the game; ``current`` is the newest."""
+
+    def __init__(self, current: int) -> None:
+        super().__init__(f"the game is at {current}")
+        self.current = current
+
+
+class NotYourGame(Exception):
+    """No seat of the game belongs to the request (no token, or another game's)."""
+
+
+@dataclass
+class LiveGame:
+    """A game in memory: its state, its version and the recent views of its human seats."""
+
+    id: str
+    adapter: GameAdapter
+    rules: Any
+    seed: int
+    seats: tuple[SeatInfo, ...]
+    state: Any
+    seq: int
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    marks: dict[int, int] = field(default_factory=dict)
+    frames: OrderedDict[int, dict[int, dict[str, JSON]]] = field(default_factory=OrderedDict)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    tokens: dict[str, int] = field(default_factory=dict)
+    runner: asyncio.Task[None] | None = None
+    replay_cache: dict[int, list[dict[str, JSON]]] = field(default_factory=dict)
+
+    @property
+    def kind(self) -> str:
+        return self.adapter.kind
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.human]
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.state.is_over)
+
+    def log(self) -> Sequence[Any]:
+        return self.adapter.log(self.state)
+
+    def view(self, seat: int | None, recent: int = RECENT_EVENTS) -> dict[str, JSON]:
+        """The full view of ``seat`` now, with the last events of the log."""
+        data = self.adapter.client_view(self.state, seat)
+        entries = self.log()
+        data.update(
+            game=self.kind,
+            id=self.id,
+            seq=self.seq,
+            seat=seat,
+            seats=[s.to_json() for s in self.seats],
+            step=False,
+            events=[self.adapter.client_event(e) for e in entries[-recent:]] if recent else [],
+        )
+        return data
+
+    def record_step(self) -> None:
+        """Keep the view of every human seat after the step just applied."""
+        entries = self.log()
+        before = self.marks.get(self.seq - 1, len(entries))
+        self.marks[self.seq] = len(entries)
+        events = [self.adapter.client_event(e) for e in entries[before:]]
+        frame: dict[int, dict[str, JSON]] = {}
+        for seat in self.human_seats:
+            data = self.view(seat, recent=0)
+            data.update(step=True, events=events)
+            frame[seat] = data
+        self.frames[self.seq] = frame
+        while len(self.frames) > FRAMES_KEPT:
+            old, _ = self.frames.popitem(last=False)
+            self.marks.pop(old - 1, None)
+
+    def messages_since(self, seen: int, seat: int) -> list[dict[str, JSON]]:
+        """What a page of ``seat`` that has seen version ``seen`` needs: each missing step, or
+        the current view when the steps are gone (or too many)."""
+        if seen >= self.seq:
+            return [] if seen == self.seq else [self.view(seat)]
+        wanted = range(seen + 1, self.seq + 1)
+        if len(wanted) <= STEPS_SENT and all(
+            v in self.frames and seat in self.frames[v] for v in wanted
+        ):
+            return [self.frames[v][seat] for v in wanted]
+        return [self.view(seat)]
+
+    def bot(self, seat: int) -> Bot:
+        if seat not in self.bots:
+            level = self.seats[seat].level or ""
+            self.bots[seat] = self.adapter.make_bot(level, derived_seed(self.seed, "bot", seat))
+        return self.bots[seat]
+
+    def computer_to_move(self) -> int | None:
+        """The computer seat whose decision is awaited, if any (between rounds a game without
+        people goes on by itself)."""
+        if self.is_over:
+            return None
+        seat = self.state.to_move
+        if seat is None:
+            return None if self.human_seats else 0
+        return None if self.seats[seat].human else int(seat)
+
+
+class PlayService:
+    """Stored games in play, shared by every page and API route of one process."""
+
+    def __init__(self, db: Database, hub: Hub, cache_size: int = 2000) -> None:
+        self.repo = GameRepository(db)
+        self.hub = hub
+        self.cache_size = cache_size
+        self.games: OrderedDict[str, LiveGame] = OrderedDict()
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # --- creating and loading --------------------------------------------------------------
+
+    async def create(self, kind: str, rules_json: JSON, seats: Sequence[SeatInfo]) -> NewGame:
+        """Store a new game and return its id and the token of each human seat."""
+        game = adapter(kind)
+        rules = game.rules_from_json(rules_json)
+        if not game.min_players <= len(seats) <= game.max_players:
+            raise IllegalAction(
+                "bad_players",
+                players=len(seats),
+                minimum=game.min_players,
+                maximum=game.max_players,
+            )
+        offered = {level.name for level in game.levels()}
+        for seat in seats:
+            if not seat.human and seat.level not in offered:
+                raise IllegalAction("bad_level", level=seat.level, allowed=sorted(offered))
+        seed = secrets.randbits(62)
+        state = game.new_state(rules, len(seats), seed)
+        new = await self.repo.create_game(
+            kind,
+            game.rules_to_json(rules),
+            seed,
+            [s.code for s in seats],
+            [i for i, s in enumerate(seats) if s.human],
+        )
+        live = LiveGame(new.id, game, rules, seed, tuple(seats), state, 0)
+        live.marks[0] = len(live.log())
+        for index, token in new.seat_tokens.items():
+            live.tokens[hash_token(token)] = index
+        self._remember(live)
+        self.kick(live)
+        return new
+
+    async def get(self, game_id: str, *, fresh: bool = False) -> LiveGame:
+        """The live game, loaded and replayed from the database when it is not in memory;
+        ``fresh`` also catches up with actions another process may have written."""
+        live = self.games.get(game_id)
+        if live is None:
+            lock = self._loading.setdefault(game_id, asyncio.Lock())
+            async with lock:
+                live = self.games.get(game_id)
+                if live is None:
+                    live = await self._load(game_id)
+                    self._remember(live)
+            self._loading.pop(game_id, None)
+        elif fresh:
+            await self._catch_up(live)
+        self.games.move_to_end(game_id)
+        self.kick(live)
+        return live
+
+    async def _load(self, game_id: str) -> LiveGame:
+        record = await self.repo.load_record(game_id)
+        game = adapter(record.game)
+        state = await asyncio.to_thread(game.replay, record)
+        seats = tuple(SeatInfo.parse(s) for s in record.seats)
+        rules = game.rules_from_json(record.rules)
+        live = LiveGame(game_id, game, rules, record.seed, seats, state, len(record.actions))
+        live.marks[live.seq] = len(live.log())
+        return live
+
+    async def _catch_up(self, live: LiveGame) -> None:
+        """Apply the actions written by another process since this one last looked."""
+        async with live.lock:
+            missing = await self.repo.actions_since(live.id, live.seq)
+            for seq, data in missing:
+                if seq != live.seq + 1:
+                    break
+                live.state.apply(live.adapter.action_from_json(data, live.rules))
+                live.seq = seq
+                live.record_step()
+            if missing:
+                self.hub.publish(channel(live.id), live.seq)
+
+    def _remember(self, live: LiveGame) -> None:
+        self.games[live.id] = live
+        self.games.move_to_end(live.id)
+        while len(self.games) > self.cache_size:
+            oldest = next(iter(self.games))
+            victim = self.games[oldest]
+            if victim.runner is not None and not victim.runner.done():
+                self.games.move_to_end(oldest)
+                break
+            del self.games[oldest]
+
+    def forget(self, game_id: str) -> None:
+        """Drop a game from memory (after a lost race): the next request reloads it."""
+        self.games.pop(game_id, None)
+
+    # --- seats -----------------------------------------------------------------------------
+
+    async def seat_of(self, live: LiveGame, token: str | None) -> int:
+        """The seat a token claims, or `NotYourGame`."""
+        if not token:
+            raise NotYourGame(live.id)
+        digest = hash_token(token)
+        if digest in live.tokens:
+            return live.tokens[digest]
+        seat = await self.repo.seat_of(live.id, token)
+        if seat is None:
+            raise NotYourGame(live.id)
+        live.tokens[digest] = seat
+        return seat
+
+    # --- acting ----------------------------------------------------------------------------
+
+    async def act(self, live: LiveGame, seat: int, seq: int | None, data: JSON) -> LiveGame:
+        """Apply a person's action (seen at version ``seq``) and store it; start the computer
+        seats if it is their turn. Raises `IllegalAction` (nothing changes) or `StaleVersion`."""
+        async with live.lock:
+            if self.games.get(live.id) is not live:
+                raise StaleVersion(live.seq)
+            if seq is not None and seq != live.seq:
+                raise StaleVersion(live.seq)
+            action = live.adapter.action_from_json(data, live.rules)
+            live.state.apply(action, seat)
+            await self._store(live, action)
+        self.kick(live)
+        return live
+
+    async def _store(self, live: LiveGame, action: Any) -> None:
+        """Append an action the state has just applied; on a lost race forget the game."""
+        try:
+            await self.repo.append_action(live.id, live.seq + 1, action.to_json())
+        except BaseException:
+            self.forget(live.id)
+            raise
+        live.seq += 1
+        live.record_step()
+        self.hub.publish(channel(live.id), live.seq)
+        if live.is_over:
+            await self.repo.set_status(live.id, "over")
+
+    # --- computer seats --------------------------------------------------------------------
+
+    def kick(self, live: LiveGame) -> None:
+        """Start the computer seats' task if one of them is to move and none is running."""
+        if live.runner is not None and not live.runner.done():
+            return
+        if live.computer_to_move() is None:
+            return
+        task = asyncio.get_running_loop().create_task(self._run_bots(live))
+        live.runner = task
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _run_bots(self, live: LiveGame) -> None:
+        try:
+            while True:
+                async with live.lock:
+                    if self.games.get(live.id) is not live:
+                        return
+                    seat = live.computer_to_move()
+                    if seat is None:
+                        return
+                    seq = live.seq
+                    view = live.state.view(seat)
+                    bot = live.bot(seat)
+                action = await self._think(live, seat, bot, view)
+                async with live.lock:
+                    if self.games.get(live.id) is not live or live.seq != seq:
+                        continue
+                    try:
+                        live.state.apply(action, seat)
+                    except IllegalAction as err:
+                        log.warning(
+                            "game %s: bot at seat %s chose %r: %s", live.id, seat, action, err
+                        )
+                        live.bots.pop(seat, None)
+                        action = live.adapter.fallback_action(live.state, seat)
+                        live.state.apply(action, seat)
+                    await self._store(live, action)
+        except asyncio.CancelledError:
+            raise
+        except (Conflict, NotFound):
+            return
+        except Exception:
+            log.exception("game %s: computer turn failed", live.id)
+            self.forget(live.id)
+
+    async def _think(self, live: LiveGame, seat: int, bot: Bot, view: Any) -> Any:
+        budget = live.adapter.bot_budget + BOT_MARGIN
+        try:
+            return await asyncio.wait_for(asyncio.to_thread(bot.choose, view), budget)
+        except (TimeoutError, IllegalAction, ValueError, LookupError, AssertionError) as err:
+            log.warning(
+                "game %s: bot at seat %s failed (%r), plays a plain move", live.id, seat, err
+            )
+            live.bots.pop(seat, None)
+            async with live.lock:
+                return live.adapter.fallback_action(live.state, seat)
+
+    async def settle(self, game_id: str, timeout: float = 60.0) -> LiveGame:
+        """Wait until no computer seat is to move (for tests and the benchmark)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            live = await self.get(game_id)
+            runner = live.runner
+            if runner is None or runner.done():
+                if live.computer_to_move() is None:
+                    return live
+                self.kick(live)
+                runner = live.runner
+            if loop.time() > deadline:
+                raise TimeoutError(f"game {game_id} still has a computer seat to move")
+            if runner is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(asyncio.shield(runner), deadline - loop.time())
+
+    # --- hints and replays -----------------------------------------------------------------
+
+    async def hint(self, live: LiveGame, seat: int) -> dict[str, JSON]:
+        async with live.lock:
+            state = live.state
+            if state.to_move != seat:
+                raise IllegalAction("not_your_turn", seat=seat, to_move=state.to_move)
+            seq = live.seq
+            view = state.view(seat)
+        result = await asyncio.wait_for(
+            asyncio.to_thread(live.adapter.hint, view),
+            live.adapter.bot_budget * 4 + 2 * BOT_MARGIN,
+        )
+        result["seq"] = seq
+        return result
+
+    async def replay(self, live: LiveGame, seat: int) -> list[dict[str, JSON]]:
+        """Every step of a finished game as ``seat`` saw it."""
+        if not live.is_over:
+            raise IllegalAction("game_not_over")
+        if seat not in live.replay_cache:
+            record = await self.repo.load_record(live.id)
+            live.replay_cache[seat] = await asyncio.to_thread(_replay_frames, live, record, seat)
+        return live.replay_cache[seat]
+
+    # --- live updates ----------------------------------------------------------------------
+
+    async def follow(self, websocket: WebSocket, live: LiveGame, seat: int, seen: int) -> None:
+        """Serve a page's WebSocket: ``{"t": "view", "v": seq, "d": view}`` for every step it
+        has not seen, until it closes. Another process's writes arrive within the hub's
+        polling interval."""
+        await websocket.accept()
+        game_id = live.id
+        async with self.hub.subscribe(channel(game_id)) as queue:
+            reader = asyncio.create_task(_drain(websocket))
+            try:
+                while not reader.done():
+                    live = await self.get(game_id)
+                    for message in live.messages_since(seen, seat):
+                        await websocket.send_json({"t": "view", "v": message["seq"], "d": message})
+                        seen = int(message["seq"])
+                    getter = asyncio.create_task(queue.get())
+                    done, _ = await asyncio.wait(
+                        {getter, reader},
+                        timeout=self.hub.poll_seconds,
+                        return_when=asyncio.FIRST_COMPLETED,
+                    )
+                    if getter not in done:
+                        getter.cancel()
+                        if not reader.done():
+                            await self.get(game_id, fresh=True)
+            except (WebSocketDisconnect, RuntimeError, OSError, NotFound):
+                pass
+            finally:
+                reader.cancel()
+
+    async def close(self) -> None:
+        """Stop the computer seats' tasks (the server is shutting down; every action taken is
+        already stored, so the games resume from the database)."""
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            with contextlib.suppress(BaseException):
+                await task
+
+
+def _replay_frames(live: LiveGame, record: Record, seat: int) -> list[dict[str, JSON]]:
+    game = live.adapter
+    frames: list[dict[str, JSON]] = []
+    seen = 0
+    for step, state in enumerate(game.replay_states(record)):
+        entries = game.log(state)
+        data = game.client_view(state, seat)
+        data.update(
+            step=step,
+            seat=seat,
+            events=[game.client_event(e) for e in entries[seen:]],
+        )
+        seen = len(entries)
+        frames.append(data)
+    return frames
+
+
+async def _drain(websocket: WebSocket) -> None:
+    """Read (and ignore) what the page sends, so that its closing is noticed."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+
+
+def service(app: Any) -> PlayService:
+    """The app's play service, created on first use."""
+    found = getattr(app.state, "play", None)
+    if found is None:
+        found = PlayService(app.state.db, app.state.hub)
+        app.state.play = found
+    return found

@@ -1,0 +1,235 @@
+"""Tile rummy in the play layer: options of the new-game form, the seat's view as the page draws
+it, public events, hints and the computer seats' fallback move."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
+
+from rummykit import tiles
+from rummykit.core import JSON, IllegalAction, Record
+from rummykit.tiles import bots as tile_bots
+from rummykit.web.errors import N_
+from rummykit.web.play.adapter import Level, Option, levels_that_exist
+from rummykit.web.play.romme import summary
+
+LEVELS = (
+    Level("random", N_("Beginner"), N_("Plays a simple legal move, without a plan.")),
+    Level("greedy", N_("Easy"), N_("Plays as many tiles as it can, as soon as it can.")),
+    Level("hard", N_("Hard"), N_("Reworks the whole table to play the most.")),
+)
+
+OPTIONS = (
+    Option(
+        "rack_size",
+        N_("Tiles per rack"),
+        N_("How many tiles each player is dealt."),
+        choices=(
+            (None, N_("10 with two players, 7 with three or four")),
+            (14, "14"),
+            (13, "13"),
+        ),
+    ),
+    Option(
+        "opening_min",
+        N_("First meld"),
+        N_("The least the sets of a player's first meld must be worth, made from the rack alone."),
+        kind="number",
+        low=0,
+        high=100,
+    ),
+    Option(
+        "joker_retrieval",
+        N_("Taking back a joker"),
+        N_("Which jokers on the table may be replaced by the tile they stand for."),
+        choices=(
+            ("end_only", N_("only at the end of a run or in a group")),
+            ("anywhere", N_("anywhere")),
+        ),
+    ),
+    Option(
+        "jokers",
+        N_("Jokers"),
+        N_("How many jokers the set holds."),
+        choices=tuple((n, str(n)) for n in (2, 0, 1, 3, 4)),
+    ),
+    Option(
+        "joker_penalty",
+        N_("Joker left on the rack"),
+        N_("What a joker still on a rack counts at the end of a round."),
+        kind="number",
+        low=0,
+        high=100,
+    ),
+    Option(
+        "scoring",
+        N_("Scoring"),
+        N_("How the racks left at the end of a round are counted."),
+        choices=(
+            ("leaflet", N_("each player adds the own rack; the lowest total wins")),
+            ("classic", N_("the winner scores the others' racks; the highest total wins")),
+        ),
+    ),
+    Option(
+        "rounds",
+        N_("Rounds"),
+        N_("How many rounds the game lasts."),
+        kind="number",
+        low=1,
+        high=50,
+    ),
+)
+
+PRESETS = ("leaflet", "classic")
+PRESET_LABELS = {
+    "leaflet": N_("The leaflet's rules: 10 or 7 tiles, first meld 30, one round"),
+    "classic": N_("Tournament style: 14 tiles, jokers taken back anywhere, plus and minus scores"),
+}
+
+
+def _plain(value: Any) -> JSON:
+    if isinstance(value, Mapping | MappingProxyType):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def set_json(table_set: tiles.TableSet) -> dict[str, JSON]:
+    """A set with each joker's meaning written apart from the tile codes."""
+    return {
+        "tiles": [t.code for t in table_set.tiles],
+        "jokers": [
+            {"n": m.number, "c": None if m.colour is None else m.colour.letter}
+            for m in table_set.jokers
+        ],
+        "kind": table_set.kind,
+    }
+
+
+class TilesAdapter:
+    kind = "tiles"
+    title = N_("Tile rummy")
+    min_players = 2
+    max_players = 4
+    bot_budget = 0.3
+
+    def __init__(self) -> None:
+        self._levels: tuple[Level, ...] | None = None
+
+    def levels(self) -> Sequence[Level]:
+        if self._levels is None:
+            self._levels = levels_that_exist(tile_bots.make_bot, LEVELS)
+        return self._levels
+
+    def default_level(self) -> str:
+        names = [level.name for level in self.levels()]
+        return "greedy" if "greedy" in names else names[-1]
+
+    def options(self) -> Sequence[Option]:
+        return OPTIONS
+
+    def presets(self) -> Mapping[str, JSON]:
+        return {name: tiles.Rules.preset(name).to_json() for name in PRESETS}
+
+    def preset_labels(self) -> Mapping[str, str]:
+        return PRESET_LABELS
+
+    def rules_from_json(self, data: JSON) -> tiles.Rules:
+        return tiles.Rules.from_json(data)
+
+    def rules_to_json(self, rules: tiles.Rules) -> JSON:
+        return rules.to_json()
+
+    def new_state(self, rules: tiles.Rules, players: int, seed: int) -> tiles.State:
+        return tiles.State(rules, players, seed)
+
+    def replay(self, record: Record) -> tiles.State:
+        return tiles.replay(record)
+
+    def replay_states(self, record: Record) -> Any:
+        return tiles.replay_states(record)
+
+    def action_from_json(self, data: JSON, rules: tiles.Rules) -> tiles.Action:
+        return tiles.action_from_json(data, rules)
+
+    def make_bot(self, level: str, seed: int) -> Any:
+        return tile_bots.make_bot(level, seed)
+
+    def fallback_action(self, state: tiles.State, seat: int) -> tiles.Action:
+        return state.legal_actions()[0]
+
+    def log(self, state: tiles.State) -> Sequence[Mapping[str, JSON]]:
+        return state.log
+
+    def client_event(self, event: Mapping[str, JSON]) -> dict[str, JSON]:
+        plain = _plain(event)
+        assert isinstance(plain, dict)
+        return plain
+
+    def client_view(self, state: tiles.State, seat: int | None) -> dict[str, JSON]:
+        view = state.view(seat)
+        rules = view.rules
+        data: dict[str, JSON] = {
+            "phase": view.phase,
+            "round": view.round,
+            "rounds": rules.rounds,
+            "to_move": view.to_move,
+            "players": view.players,
+            "rack": [t.code for t in view.rack],
+            "last_drawn": None if view.last_drawn is None else view.last_drawn.code,
+            "rack_sizes": list(view.rack_sizes),
+            "opened": list(view.opened),
+            "table": [set_json(s) for s in view.table],
+            "pool": view.pool_size,
+            "passes": view.passes,
+            "opening_min": rules.opening_min,
+            "scoring": rules.scoring,
+            "scores": list(view.scores),
+            "round_scores": [list(r) for r in view.round_scores],
+            "winners": list(view.winners),
+            "round_end": None,
+        }
+        if view.phase in ("round_over", "game_over"):
+            ends = [e for e in view.log if e.get("code") == "round_end"]
+            if ends:
+                event = _plain(ends[-1])
+                assert isinstance(event, dict)
+                racks = [tiles.parse_tiles(r) if r else [] for r in event["racks"]]
+                event["racks"] = [
+                    [{"tile": t.code, "value": rules.penalty(t)} for t in rack] for rack in racks
+                ]
+                data["round_end"] = event
+        return data
+
+    def rules_summary(self, rules: tiles.Rules) -> list[tuple[str, str]]:
+        return summary(OPTIONS, rules.to_json())
+
+    def hint(self, view: tiles.View) -> dict[str, JSON]:
+        return hint(view, self.levels())
+
+
+def hint(view: tiles.View, levels: Sequence[Level]) -> dict[str, JSON]:
+    """The strongest computer player's move for the seat on move, with what it does."""
+    if view.seat is None or view.to_move != view.seat:
+        raise IllegalAction("not_your_turn", seat=view.seat, to_move=view.to_move)
+    best = levels[-1].name if levels else "random"
+    action = tile_bots.make_bot(best, view.round * 1000 + len(view.log)).choose(view)
+    if not isinstance(action, tiles.Play):
+        return {"action": {"t": "draw"}, "reason": {"code": "hint_tiles_draw"}}
+    check = view.check(action.table)
+    steps = tiles.describe_rework(view.table, check.table, check.played)
+    return {
+        "action": {"t": "play", "table": [set_json(s) for s in check.table]},
+        "reason": {
+            "code": "hint_tiles_play",
+            "tiles": [t.code for t in check.played],
+            "value": check.value,
+            "first_meld": check.first_meld,
+            "reworks": sum(1 for s in steps if s["code"] in ("moved", "set_gone", "joker_moved")),
+        },
+    }
+
+
+ADAPTER = TilesAdapter()

@@ -1,0 +1,282 @@
+// Drawing a Rommé view: opponents, stock and discard pile, the melds on the table, the hand.
+// Used by the live table (romme.js) and by the replay viewer (table-replay.js).
+
+import { cardBack, cardFace, cardName, el, faceText, isRed, parseCard, rankNumber, scoreTable } from "./table.js";
+
+const SUIT_ORDER = { "♠": 0, "♥": 1, "♣": 2, "♦": 3 };
+
+export function sortCards(cards, mode) {
+  const key = (code) => {
+    const card = parseCard(code);
+    if (card.joker) return [1, 0, 0, code];
+    const rank = rankNumber(card.rank);
+    return mode === "rank" ? [0, rank, SUIT_ORDER[card.suit], code] : [0, SUIT_ORDER[card.suit], rank, code];
+  };
+  return [...cards].sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    for (let i = 0; i < ka.length; i += 1) {
+      if (ka[i] < kb[i]) return -1;
+      if (ka[i] > kb[i]) return 1;
+    }
+    return 0;
+  });
+}
+
+export function seatName(players, seat) {
+  return players[seat]?.name ?? String(seat + 1);
+}
+
+export function jokerLabel(t, stands) {
+  if (!stands || !stands.length) return t("joker");
+  if (stands.length === 1) return t("joker_for", { card: stands[0].rank + stands[0].suit });
+  return t("joker_for_any", { rank: stands[0].rank });
+}
+
+export function drawOpponents(container, t, players, view) {
+  container.replaceChildren();
+  for (let seat = 0; seat < view.players; seat += 1) {
+    if (seat === view.seat) continue;
+    const count = view.hand_sizes[seat];
+    const fan = el("span", { class: "fan", "aria-hidden": "true" });
+    for (let i = 0; i < Math.min(count, 9); i += 1) fan.append(cardBack("pc-mini"));
+    const player = players[seat] ?? {};
+    const box = el(
+      "div",
+      {
+        class: `opponent${view.to_move === seat ? " on-move" : ""}`,
+        dataset: { seat: String(seat) },
+      },
+      el("div", { class: "opponent-name" }, el("strong", {}, player.name ?? ""), player.level ? el("span", { class: "level" }, player.level) : null),
+      fan,
+      el(
+        "div",
+        { class: "opponent-facts" },
+        el("span", { class: "count", dataset: { count: String(count) } }, count === 1 ? t("card_left") : t("cards_left", { n: count })),
+        el("span", { class: `badge ${view.opened[seat] ? "badge-open" : "badge-closed"}` }, view.opened[seat] ? t("opened") : t("not_opened")),
+        view.dealer === seat ? el("span", { class: "badge badge-dealer" }, t("dealer")) : null,
+        el("span", { class: "score" }, `${t("total")}: ${view.scores[seat]}`),
+      ),
+    );
+    container.append(box);
+  }
+}
+
+export function drawPiles(stock, discard, t, view, { canStock = false, canDiscard = false, dropDiscard = false } = {}) {
+  stock.replaceChildren(
+    el("span", { class: "pile-stack", "aria-hidden": "true" }, view.stock ? [cardBack(), cardBack(), cardBack()] : el("span", { class: "pc pc-empty" })),
+    el("span", { class: "pile-count", "aria-hidden": "true" }, String(view.stock)),
+  );
+  stock.setAttribute("aria-label", t("stock_count", { n: view.stock }));
+  stock.disabled = !canStock;
+  stock.classList.toggle("can-act", canStock);
+  const top = view.discard[view.discard.length - 1];
+  const cards = view.discard.map((code, i) => cardFace(t, code, { label: false, extra: i === view.discard.length - 1 ? "pile-top" : "pile-under" }));
+  discard.replaceChildren(
+    el("span", { class: "pile-stack", "aria-hidden": "true" }, cards.length ? cards : el("span", { class: "pc pc-empty" })),
+    el("span", { class: "pile-count", "aria-hidden": "true" }, String(view.discard_count)),
+  );
+  discard.setAttribute("aria-label", top ? t("discard_top", { card: cardName(t, top) }) + " · " + t("discard_count", { n: view.discard_count }) : t("discard_empty"));
+  discard.disabled = !(canDiscard || dropDiscard);
+  discard.classList.toggle("can-act", canDiscard);
+  if (dropDiscard) discard.dataset.drop = "discard";
+  else delete discard.dataset.drop;
+}
+
+export function drawMelds(container, t, players, melds, pending, { interactive = false, fresh = new Set() } = {}) {
+  // melds: [{id, kind, owner, cards, stands, pendingCards:Set}], pending: [{cards}]
+  container.replaceChildren();
+  const bySeat = new Map();
+  for (const meld of melds) {
+    if (!bySeat.has(meld.owner)) bySeat.set(meld.owner, []);
+    bySeat.get(meld.owner).push(meld);
+  }
+  for (const meld of melds) {
+    const owner = seatName(players, meld.owner);
+    const cards = meld.cards.map((code, index) => {
+      const isJoker = parseCard(code).joker;
+      const extra = [meld.pendingCards?.has(code) ? "pending-card" : "", fresh.has(code) ? "fresh" : ""].filter(Boolean).join(" ");
+      if (isJoker && interactive) {
+        const button = cardFace(t, code, { tag: "button", extra: `${extra} table-joker` });
+        button.setAttribute("aria-label", jokerLabel(t, meld.stands[index]));
+        button.dataset.joker = code;
+        button.dataset.meld = String(meld.id);
+        return button;
+      }
+      const face = cardFace(t, code, { extra });
+      if (isJoker) face.setAttribute("aria-label", jokerLabel(t, meld.stands[index]));
+      if (isJoker && meld.stands[index]?.length === 1) {
+        const s = meld.stands[index][0];
+        face.append(el("span", { class: `stands${isRed(s.suit) ? " red" : ""}`, "aria-hidden": "true" }, s.rank + s.suit));
+      }
+      return face;
+    });
+    const names = meld.cards.map((c, i) => (parseCard(c).joker ? jokerLabel(t, meld.stands[i]) : cardName(t, c)));
+    const box = el(
+      "div",
+      {
+        class: `meld meld-${meld.kind}${meld.pendingCards?.size ? " has-pending" : ""}`,
+        role: "group",
+        "aria-label": `${t("meld_of", { name: owner })}: ${names.join(", ")}`,
+        dataset: { meld: String(meld.id), kind: meld.kind, ...(interactive ? { drop: "meld" } : {}) },
+        tabindex: interactive ? "0" : null,
+      },
+      el("span", { class: "meld-owner", "aria-hidden": "true" }, owner),
+      el("span", { class: "meld-cards" }, cards),
+    );
+    container.append(box);
+  }
+  pending.forEach((meld, index) => {
+    const box = el(
+      "div",
+      {
+        class: "meld meld-new",
+        role: "group",
+        "aria-label": `${t("new_meld")}: ${meld.cards.map((c) => cardName(t, c)).join(", ")}`,
+        dataset: { pending: String(index), ...(interactive ? { drop: "pending" } : {}) },
+        tabindex: interactive ? "0" : null,
+      },
+      el("span", { class: "meld-owner", "aria-hidden": "true" }, t("new_meld")),
+      el("span", { class: "meld-cards" }, meld.cards.map((code) => cardFace(t, code, { extra: "pending-card" }))),
+    );
+    container.append(box);
+  });
+}
+
+export function drawHand(container, t, cards, { selected = new Set(), interactive = false, focus = null, fresh = new Set(), picked = null } = {}) {
+  container.replaceChildren();
+  cards.forEach((code, index) => {
+    const extra = [fresh.has(code) ? "fresh" : "", code === picked ? "picked" : ""].filter(Boolean).join(" ");
+    const card = cardFace(t, code, { tag: interactive ? "button" : "span", extra });
+    card.style.setProperty("--i", String(index));
+    if (interactive) {
+      card.setAttribute("aria-pressed", selected.has(code) ? "true" : "false");
+      card.tabIndex = code === focus || (focus === null && index === 0) ? 0 : -1;
+      card.dataset.index = String(index);
+    }
+    container.append(card);
+  });
+  if (interactive && cards.length && !cards.includes(focus) && focus !== null) {
+    container.firstElementChild.tabIndex = 0;
+  }
+}
+
+export function describe(t, players, seat, ev) {
+  // One log event in words (several lines for a play).
+  const name = seatName(players, ev.seat);
+  const you = ev.seat === seat;
+  const k = (key) => (you ? `${key}_you` : key);
+  switch (ev.code) {
+    case "deal": {
+      const lines = [t("ev_deal", { round: ev.round, name: seatName(players, ev.dealer) })];
+      if (ev.upcard) lines.push(t("ev_upcard", { card: faceText(ev.upcard) }));
+      return lines;
+    }
+    case "draw":
+      return [ev.source === "discard" ? t(k("ev_draw_discard"), { name, card: faceText(ev.card) }) : t(k("ev_draw_stock"), { name })];
+    case "play": {
+      const lines = [];
+      for (const x of ev.exchanges ?? []) lines.push(t(k("ev_exchange"), { name, card: faceText(x.card) }));
+      for (const m of ev.melds ?? []) lines.push(t(k("ev_meld"), { name, cards: m.cards.map(faceText).join(" ") }));
+      for (const lo of ev.layoffs ?? []) lines.push(t(k("ev_layoff"), { name, card: faceText(lo.card) }));
+      if (ev.opening_value !== undefined) lines.push(t(k("ev_opens"), { name, value: ev.opening_value }));
+      return lines;
+    }
+    case "discard":
+      return [t(k("ev_discard"), { name, card: faceText(ev.card) })];
+    case "reshuffle":
+      return [t("ev_reshuffle")];
+    case "round_end": {
+      const lines = [];
+      if (ev.winner === null || ev.winner === undefined) lines.push(t("ev_round_end_blocked", { round: ev.round }));
+      else lines.push(ev.winner === seat ? t("ev_round_end_you", { round: ev.round }) : t("ev_round_end", { name: seatName(players, ev.winner), round: ev.round }));
+      if (ev.hand_romme) lines.push(t("ev_hand_romme"));
+      return lines;
+    }
+    case "game_end":
+      return [t("ev_game_end", { names: ev.winners.map((s) => seatName(players, s)).join(", ") })];
+    default:
+      return [];
+  }
+}
+
+export function drawRoundEnd(box, t, players, view, { lowWins = true } = {}) {
+  // The penalty of every hand card by card, Hand-Rommé, the running scores and the winners.
+  const end = view.round_end;
+  box.replaceChildren();
+  if (!end) return;
+  const over = view.phase === "game_over";
+  box.append(el("h2", { id: "round-end-title" }, over ? t("game_over") : t("round_over")));
+  if (end.winner !== null && end.winner !== undefined) {
+    box.append(el("p", { class: "round-winner" }, end.winner === view.seat ? t("ev_round_end_you", { round: end.round }) : t("ev_round_end", { name: seatName(players, end.winner), round: end.round }), end.hand_romme ? el("strong", { class: "hand-romme" }, ` ${t("ev_hand_romme")}`) : null));
+  } else {
+    box.append(el("p", { class: "round-winner" }, t("ev_round_end_blocked", { round: end.round })));
+  }
+  const list = el("div", { class: "penalties" });
+  end.hands.forEach((hand, seat) => {
+    let note = "";
+    if (seat === end.winner) note = end.penalties[seat] < 0 ? t("credit") : t("went_out");
+    else if (end.flat[seat]) note = t("flat100");
+    else if (end.hand_romme && end.penalties[seat] > 0) note = t("doubled");
+    list.append(
+      el(
+        "div",
+        { class: `penalty-row${seat === end.winner ? " is-winner" : ""}`, dataset: { seat: String(seat) } },
+        el("span", { class: "penalty-name" }, seatName(players, seat)),
+        el(
+          "span",
+          { class: "penalty-cards" },
+          hand.map((item) => el("span", { class: "penalty-card" }, cardFace(t, item.card, { extra: "pc-small" }), el("span", { class: "penalty-value" }, String(item.value)))),
+        ),
+        el("span", { class: "penalty-total" }, el("span", { class: "visually-hidden" }, `${t("penalty")}: `), String(end.penalties[seat]), note ? el("small", {}, ` ${note}`) : null),
+      ),
+    );
+  });
+  box.append(list);
+  box.append(scoreTable(t, players, view, { lowWins }));
+  if (over) {
+    box.append(el("p", { class: "game-winners" }, t("won_by", { names: view.winners.map((s) => seatName(players, s)).join(", ") })));
+  }
+}
+
+export function displayTable(view, steps) {
+  // The table and hand as they look with the turn's uncommitted steps.
+  const melds = view.table.map((m) => ({ ...m, cards: [...m.cards], stands: [...m.stands], numbers: [...m.numbers], pendingCards: new Set() }));
+  const byId = new Map(melds.map((m) => [m.id, m]));
+  const pending = [];
+  const used = new Set();
+  const freed = [];
+  for (const step of steps) {
+    if (step.t === "exchange") {
+      const meld = byId.get(step.meld);
+      const index = meld.cards.indexOf(step.joker);
+      meld.cards[index] = step.card;
+      meld.stands[index] = null;
+      meld.pendingCards.add(step.card);
+      used.add(step.card);
+      freed.push(step.joker);
+    } else if (step.t === "meld") {
+      pending.push({ cards: [...step.cards] });
+      step.cards.forEach((c) => used.add(c));
+    } else if (step.t === "add") {
+      pending[step.meld].cards.push(step.card);
+      used.add(step.card);
+    } else if (step.t === "layoff") {
+      const meld = byId.get(step.meld);
+      if (step.end === "low") {
+        meld.cards.unshift(step.card);
+        meld.stands.unshift(null);
+        meld.numbers.unshift(meld.numbers[0] - 1);
+      } else {
+        meld.cards.push(step.card);
+        meld.stands.push(null);
+        meld.numbers.push(meld.numbers[meld.numbers.length - 1] + 1);
+      }
+      meld.pendingCards.add(step.card);
+      used.add(step.card);
+    }
+  }
+  return { melds, pending, used, freed: freed.filter((j) => !used.has(j)) };
+}
+
+export { scoreTable };

@@ -1,0 +1,428 @@
+// What every game table shares: texts, names of cards and tiles, drawing cards and tiles,
+// the live connection with its queue of steps shown at a readable pace, dragging with a
+// pointer (mouse, pen or finger), the score table, the log and the end-of-round dialog.
+
+// --- texts -------------------------------------------------------------------------------
+
+export function texts(messages) {
+  // t("key", {name: ...}) fills %(name)s placeholders of an already translated text.
+  return (key, params = {}) => {
+    const text = messages[key] ?? key;
+    return text.replace(/%\((\w+)\)s/g, (_, name) => (name in params ? String(params[name]) : ""));
+  };
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+// --- cards ---------------------------------------------------------------------------------
+
+const SUITS = "♣♠♥♦";
+
+export function parseCard(code) {
+  // "8♠#1" -> {rank: "8", suit: "♠", joker: false, face: "8♠"}
+  const face = code.split("#")[0];
+  if (face === "JK") return { face, joker: true, rank: "", suit: "" };
+  const suit = face.slice(-1);
+  return { face, joker: false, rank: face.slice(0, -1), suit };
+}
+
+export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+
+export function rankNumber(rank) {
+  return RANKS.indexOf(rank) + 1;
+}
+
+export function cardName(t, code) {
+  const card = parseCard(code);
+  if (card.joker) return t("joker");
+  const rank = t(`rank_${card.rank}`) === `rank_${card.rank}` ? card.rank : t(`rank_${card.rank}`);
+  return t("card_name", { rank, suit: t(`suit_${card.suit}`) });
+}
+
+export function faceText(code) {
+  const card = parseCard(code);
+  return card.joker ? "🃏" : card.face;
+}
+
+export function isRed(suit) {
+  return suit === "♥" || suit === "♦";
+}
+
+export function cardFace(t, code, { tag = "span", label = true, extra = "" } = {}) {
+  // A card drawn with CSS: rank and suit in two corners, a big pip in the middle.
+  const card = parseCard(code);
+  const classes = ["pc", card.joker ? "pc-joker" : isRed(card.suit) ? "pc-red" : "pc-black", extra]
+    .filter(Boolean)
+    .join(" ");
+  const attrs = { class: classes, dataset: { code } };
+  if (tag === "button") attrs.type = "button";
+  if (label) attrs["aria-label"] = cardName(t, code);
+  if (card.joker) {
+    return el(
+      tag,
+      attrs,
+      el("span", { class: "pc-corner", "aria-hidden": "true" }, el("span", { class: "pc-rank" }, "J"), el("span", { class: "pc-suit" }, "★")),
+      el("span", { class: "pc-center", "aria-hidden": "true" }, "🃏"),
+      el("span", { class: "pc-corner pc-corner-end", "aria-hidden": "true" }, el("span", { class: "pc-rank" }, "J"), el("span", { class: "pc-suit" }, "★")),
+    );
+  }
+  return el(
+    tag,
+    attrs,
+    el("span", { class: "pc-corner", "aria-hidden": "true" }, el("span", { class: "pc-rank" }, card.rank), el("span", { class: "pc-suit" }, card.suit)),
+    el("span", { class: "pc-center", "aria-hidden": "true" }, ["J", "Q", "K"].includes(card.rank) ? el("span", { class: "pc-court" }, card.rank, el("small", {}, card.suit)) : card.suit),
+    el("span", { class: "pc-corner pc-corner-end", "aria-hidden": "true" }, el("span", { class: "pc-rank" }, card.rank), el("span", { class: "pc-suit" }, card.suit)),
+  );
+}
+
+export function cardBack(extra = "") {
+  return el("span", { class: `pc pc-back ${extra}`.trim(), "aria-hidden": "true" });
+}
+
+// --- tiles ---------------------------------------------------------------------------------
+
+export function parseTile(code) {
+  const face = code.split("#")[0];
+  if (face === "*") return { face, joker: true, colour: "", number: 0 };
+  return { face, joker: false, colour: face[0], number: Number(face.slice(1)) };
+}
+
+export function tileName(t, code) {
+  const tile = parseTile(code);
+  if (tile.joker) return t("joker");
+  return t("tile_name", { colour: t(`colour_${tile.colour}`), n: tile.number });
+}
+
+export function tileFace(t, code, { tag = "span", extra = "" } = {}) {
+  const tile = parseTile(code);
+  const attrs = {
+    class: `tile ${tile.joker ? "tile-joker" : `tile-${tile.colour}`} ${extra}`.trim(),
+    dataset: { code },
+    "aria-label": tileName(t, code),
+  };
+  if (tag === "button") attrs.type = "button";
+  return el(tag, attrs, el("span", { class: "tile-number", "aria-hidden": "true" }, tile.joker ? "☺" : String(tile.number)));
+}
+
+// --- the connection --------------------------------------------------------------------------
+
+export function connect(path, { since, onView, onState = () => {} }) {
+  // The game's WebSocket; reconnects after any loss, asking for what it has not seen.
+  let socket = null;
+  let stopped = false;
+  let delay = 500;
+  let timer = null;
+  let seen = since;
+
+  function open() {
+    if (stopped || (socket && socket.readyState <= WebSocket.OPEN)) return;
+    clearTimeout(timer);
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    socket = new WebSocket(`${scheme}//${location.host}${path}?since=${seen()}`);
+    socket.addEventListener("open", () => {
+      delay = 500;
+      onState("open");
+    });
+    socket.addEventListener("message", (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (message.t === "view" && Number.isInteger(message.v)) onView(message.d);
+    });
+    socket.addEventListener("close", (event) => {
+      socket = null;
+      if (stopped || event.code === 4403) return;
+      onState("closed");
+      timer = setTimeout(open, delay);
+      delay = Math.min(delay * 2, 8000);
+    });
+  }
+  const wake = () => {
+    if (document.visibilityState === "visible") open();
+  };
+  document.addEventListener("visibilitychange", wake);
+  window.addEventListener("online", open);
+  open();
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      document.removeEventListener("visibilitychange", wake);
+      window.removeEventListener("online", open);
+      if (socket) socket.close();
+    },
+  };
+}
+
+export const SPEEDS = { slow: 1400, normal: 750, fast: 250, instant: 0 };
+
+export class StepQueue {
+  // Views arrive as fast as the server makes them; they are shown one step at a time, the
+  // computer's steps at the chosen pace, so a person can follow what happened.
+  constructor({ current, show, isComputerStep, speed = "normal" }) {
+    this.current = current; // the seq shown
+    this.show = show;
+    this.isComputerStep = isComputerStep;
+    this.speed = speed;
+    this.pending = [];
+    this.timer = null;
+  }
+
+  push(view) {
+    if (view.seq <= this.current && view.step) return;
+    if (!view.step) {
+      // A full view (after a reconnect or a long absence): jump to it.
+      if (view.seq < this.current) return;
+      this.pending = this.pending.filter((v) => v.seq > view.seq);
+      this.pending.unshift(view);
+    } else {
+      if (this.pending.some((v) => v.seq === view.seq)) return;
+      this.pending.push(view);
+      this.pending.sort((a, b) => a.seq - b.seq);
+    }
+    this.pump();
+  }
+
+  get busy() {
+    return this.pending.length > 0;
+  }
+
+  setSpeed(speed) {
+    this.speed = speed;
+    if (this.timer && SPEEDS[speed] === 0) {
+      clearTimeout(this.timer);
+      this.timer = null;
+      this.pump();
+    }
+  }
+
+  pump() {
+    if (this.timer) return;
+    const next = this.pending[0];
+    if (!next) return;
+    if (next.step && next.seq > this.current + 1) {
+      // A step is missing: wait a moment for it, the server sends steps in order.
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        if (this.pending[0] === next) {
+          this.current = next.seq - 1;
+        }
+        this.pump();
+      }, 1500);
+      return;
+    }
+    this.pending.shift();
+    if (next.seq <= this.current && next.step) {
+      this.pump();
+      return;
+    }
+    this.current = next.seq;
+    this.show(next);
+    const wait = this.pending.length && this.isComputerStep(this.pending[0]) ? SPEEDS[this.speed] : 0;
+    if (this.pending.length) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.pump();
+      }, wait);
+    }
+  }
+
+  skip(view) {
+    // The page's own action answered with its view.
+    if (view.seq < this.current) return;
+    this.current = view.seq;
+    this.pending = this.pending.filter((v) => v.seq > view.seq);
+    this.show(view);
+    this.pump();
+  }
+}
+
+// --- dragging ------------------------------------------------------------------------------
+
+export function draggable(root, { selector, start, drop, hover = () => {}, threshold = 6 }) {
+  // Pointer-based dragging, for mouse, pen and touch alike. `start(element)` returns what is
+  // dragged (or null); `drop(payload, target, point)` receives the element under the pointer
+  // that carries data-drop (or null). A press without movement stays a click.
+  let drag = null;
+  let suppressClick = false;
+
+  root.addEventListener("pointerdown", (event) => {
+    if (event.button !== 0) return;
+    const source = event.target.closest(selector);
+    if (!source || !root.contains(source)) return;
+    drag = { source, x: event.clientX, y: event.clientY, pointer: event.pointerId, moving: false };
+  });
+
+  root.addEventListener("pointermove", (event) => {
+    if (!drag || event.pointerId !== drag.pointer) return;
+    const dx = event.clientX - drag.x;
+    const dy = event.clientY - drag.y;
+    if (!drag.moving) {
+      if (Math.hypot(dx, dy) < threshold) return;
+      const payload = start(drag.source);
+      if (!payload) {
+        drag = null;
+        return;
+      }
+      drag.moving = true;
+      drag.payload = payload;
+      const rect = drag.source.getBoundingClientRect();
+      drag.offset = { x: drag.x - rect.left, y: drag.y - rect.top };
+      drag.ghost = drag.source.cloneNode(true);
+      drag.ghost.classList.add("drag-ghost");
+      drag.ghost.removeAttribute("id");
+      drag.ghost.style.width = `${rect.width}px`;
+      drag.ghost.style.height = `${rect.height}px`;
+      if (payload.count > 1) drag.ghost.dataset.count = String(payload.count);
+      document.body.append(drag.ghost);
+      drag.source.classList.add("dragging");
+      try {
+        drag.source.setPointerCapture(event.pointerId);
+      } catch {
+        /* the element may be gone */
+      }
+    }
+    event.preventDefault();
+    drag.ghost.style.transform = `translate(${event.clientX - drag.offset.x}px, ${event.clientY - drag.offset.y}px) rotate(3deg)`;
+    const target = dropTarget(event.clientX, event.clientY, drag.ghost);
+    if (target !== drag.target) {
+      drag.target?.classList.remove("drop-over");
+      target?.classList.add("drop-over");
+      drag.target = target;
+      hover(drag.payload, target);
+    }
+  });
+
+  const finish = (event, cancelled) => {
+    if (!drag || event.pointerId !== drag.pointer) return;
+    const current = drag;
+    drag = null;
+    if (!current.moving) return;
+    suppressClick = true;
+    setTimeout(() => (suppressClick = false), 0);
+    current.ghost.remove();
+    current.source.classList.remove("dragging");
+    current.target?.classList.remove("drop-over");
+    if (!cancelled) drop(current.payload, current.target ?? null, { x: event.clientX, y: event.clientY });
+  };
+  root.addEventListener("pointerup", (event) => finish(event, false));
+  root.addEventListener("pointercancel", (event) => finish(event, true));
+  root.addEventListener(
+    "click",
+    (event) => {
+      if (suppressClick) {
+        event.stopPropagation();
+        event.preventDefault();
+      }
+    },
+    true,
+  );
+}
+
+function dropTarget(x, y, ghost) {
+  ghost.style.display = "none";
+  const under = document.elementFromPoint(x, y);
+  ghost.style.display = "";
+  return under ? under.closest("[data-drop]") : null;
+}
+
+// --- shared panels ---------------------------------------------------------------------------
+
+export function scoreTable(t, players, view, { lowWins = true } = {}) {
+  const table = el("table", { class: "scores" });
+  const head = el("tr", {}, el("th", { scope: "col" }, t("round")), players.map((p) => el("th", { scope: "col" }, p.name)));
+  table.append(el("thead", {}, head));
+  const body = el("tbody");
+  view.round_scores.forEach((row, index) => {
+    body.append(el("tr", {}, el("th", { scope: "row" }, String(index + 1)), row.map((n) => el("td", { class: "num" }, String(n)))));
+  });
+  table.append(body);
+  const best = lowWins ? Math.min(...view.scores) : Math.max(...view.scores);
+  const foot = el(
+    "tr",
+    {},
+    el("th", { scope: "row" }, t("total")),
+    view.scores.map((n) => el("td", { class: `num${view.round_scores.length && n === best ? " leader" : ""}` }, String(n))),
+  );
+  table.append(el("tfoot", {}, foot));
+  return table;
+}
+
+export function nameList(players, seats) {
+  return seats.map((s) => players[s]?.name ?? String(s)).join(", ");
+}
+
+export function addLog(list, lines, { limit = 80 } = {}) {
+  for (const line of lines) {
+    if (!line) continue;
+    list.prepend(el("li", {}, line));
+  }
+  while (list.children.length > limit) list.lastElementChild.remove();
+}
+
+export function storage(key, fallback) {
+  try {
+    const value = localStorage.getItem(key);
+    return value === null ? fallback : JSON.parse(value);
+  } catch {
+    return fallback;
+  }
+}
+
+export function store(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    /* private browsing: not kept */
+  }
+}
+
+export async function postJSON(url, body) {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    credentials: "same-origin",
+    body: JSON.stringify(body),
+  });
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  return { status: response.status, data };
+}
+
+export async function getJSON(url) {
+  const response = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } });
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  return { status: response.status, data };
+}
+
+export function pageData(root) {
+  const script = root.querySelector("script[type='application/json'][data-game-data]");
+  return JSON.parse(script.textContent);
+}
