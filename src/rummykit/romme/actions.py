@@ -4,11 +4,12 @@ A turn is ``Draw`` (from the stock or the discard pile), at most one ``Play`` (e
 player lays in this turn: new melds, lay-offs, joker exchanges, checked as a whole) and one
 ``Discard``. ``NextRound`` deals the next round once a round has been counted.
 
-The text notation of a play lists new melds in brackets (a run in ascending order, a joker may
-name the card it stands for), lay-offs as ``+<meld id>:<card>`` (``<`` or ``>`` before the colon
-picks the low or high end of a run) and exchanges as ``x<meld id>:<natural>/<joker>``:
+The text notation of a play lists joker exchanges as ``x<meld id>:<natural>/<joker>``, new
+melds in brackets (a run in ascending order; a joker may name the card it stands for) and
+lay-offs as ``+<meld id>:<card>`` (``<`` or ``>`` before the colon picks the low or high end of
+a run), in that order, which is the order the engine applies them in:
 
->>> play = parse_action("play [J♣ Q♣ K♣] group[8♣ 8♠ JK] +3>:A♣ x2:7♥/JK#1")
+>>> play = parse_action("play x2:7♥/JK#1 [J♣ Q♣ K♣] group[8♣ 8♠ JK] +3>:A♣")
 >>> play.melds[1].kind, play.layoffs[0].end, play.exchanges[0].card.code
 ('group', 'high', '7♥')
 >>> parse_action(str(play)) == play and action_from_json(play.to_json()) == play
@@ -186,9 +187,10 @@ class Play:
         }
 
     def __str__(self) -> str:
-        parts = [str(m) for m in self.melds]
+        # In the order the engine applies them: exchanges, new melds, lay-offs.
+        parts = [str(x) for x in self.exchanges]
+        parts += [str(m) for m in self.melds]
         parts += [str(lo) for lo in self.layoffs]
-        parts += [str(x) for x in self.exchanges]
         return " ".join(["play", *parts])
 
     def __repr__(self) -> str:

@@ -119,10 +119,10 @@ def check_play(play: Play, ctx: TurnContext) -> PlayOutcome:
         if rules.opening_without_jokers and any(c.is_joker for cards, _ in own for c in cards):
             raise IllegalAction("opening_with_joker")
         if not rules.layoff_on_opening_turn:
-            if play.layoffs:
-                raise IllegalAction("layoff_before_opening")
             if play.exchanges:
                 raise IllegalAction("exchange_before_opening")
+            if play.layoffs:
+                raise IllegalAction("layoff_before_opening")
 
     table = dict(ctx.table)
     for exchange in play.exchanges:
