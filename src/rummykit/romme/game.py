@@ -28,7 +28,13 @@ from rummykit.core import JSON, IllegalAction, Record, new_rng
 from rummykit.romme.actions import Action, Discard, Draw, NextRound, Play, action_from_json
 from rummykit.romme.rules import FLAT_NEVER_OPENED, HAND_ROMME_CREDIT, Rules, TableMeld, read_cards
 from rummykit.romme.rules import hand_penalty as _hand_penalty
-from rummykit.romme.turn import PlayOutcome, TurnContext, check_play
+from rummykit.romme.turn import (
+    PlayOutcome,
+    TurnContext,
+    check_play,
+    find_use,
+    might_use_card,
+)
 
 Phase = Literal["draw", "play", "discard", "round_over", "game_over"]
 """``draw``: the player on move draws. ``play``: may play (once) or discard. ``discard``: has
@@ -66,6 +72,7 @@ class State:
         self._rng = new_rng(seed)
         self._actions: list[Action] = []
         self._forced = False
+        self._pickup_cache: tuple[tuple[int, int], bool] | None = None
         self.round = 0
         self.dealer = self._rng.randrange(players)
         self.scores = [0] * players
@@ -274,14 +281,20 @@ class State:
             return False
         if self.rules.discard_pickup == "free":
             return True
+        # Asked by views and by the draw itself: decided once per position.
+        key = (self.round, len(self._actions))
+        if self._pickup_cache is not None and self._pickup_cache[0] == key:
+            return self._pickup_cache[1]
         seat = self.turn
-        return _can_use_card(
-            list(self.hands[seat]),
-            self.discard_pile[-1],
-            list(self.table.values()),
-            self.rules,
-            self.opened[seat],
-        )
+        hand, top = self.hands[seat], self.discard_pile[-1]
+        table = list(self.table.values())
+        opened = self.opened[seat]
+        # A quick no, a quick yes with a concrete legal play, else the solver's exact answer.
+        allowed = might_use_card(hand, top, table, self.rules, opened)
+        if allowed and find_use(hand, top, table, self.rules, opened) is None:
+            allowed = _can_use_card(list(hand), top, table, self.rules, opened)
+        self._pickup_cache = (key, allowed)
+        return allowed
 
     def _check_draw(self, action: Draw) -> None:
         self._check_phase(("draw",), "draw")

@@ -16,14 +16,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
-from itertools import combinations
 
 from rummykit.cards import Card
 from rummykit.core import IllegalAction
-from rummykit.romme.actions import Action, Discard, Draw, Exchange, LayOff, NewMeld, NextRound, Play
+from rummykit.romme.actions import Action, Discard, Draw, Exchange, NewMeld, NextRound, Play
 from rummykit.romme.game import View
 from rummykit.romme.rules import Rules, TableMeld, joker_stands_for
-from rummykit.romme.turn import TurnContext, check_play, lay_off
+from rummykit.romme.turn import TurnContext, check_play, layoff_options, meld_candidates
 
 
 def simple_actions(view: View) -> list[Action]:
@@ -49,57 +48,6 @@ def picked_unused(view: View) -> bool:
         and view.picked is not None
         and view.picked in view.hand
     )
-
-
-def meld_candidates(cards: Sequence[Card], max_jokers: int = 1) -> list[tuple[Card, ...]]:
-    """Melds the cards can form, each in laying order, using at most ``max_jokers`` jokers
-    per meld: groups of 3 or 4, then runs of 3 up to the longest available."""
-    naturals: dict[tuple[int, int], Card] = {}
-    jokers = [c for c in cards if c.is_joker]
-    for card in cards:
-        if card.rank is not None and card.suit is not None:
-            naturals.setdefault((int(card.rank), int(card.suit)), card)
-    limit = min(max_jokers, len(jokers))
-    found: list[tuple[Card, ...]] = []
-    for rank in range(1, 14):
-        suits = [naturals[(rank, s)] for s in range(4) if (rank, s) in naturals]
-        for size in (3, 4):
-            for used_jokers in range(limit + 1):
-                for chosen in combinations(suits, size - used_jokers):
-                    if chosen:
-                        found.append((*chosen, *jokers[:used_jokers]))
-    for suit in range(4):
-        for start in range(1, 13):
-            laid: list[Card] = []
-            used = 0
-            # The ace stands once: low (from 1) or high (14), never both.
-            for number in range(start, 14 if start == 1 else 15):
-                rank = 1 if number == 14 else number
-                natural = naturals.get((rank, suit))
-                if natural is None:
-                    if used >= limit or (laid and laid[-1].is_joker):
-                        break
-                    laid.append(jokers[used])
-                    used += 1
-                else:
-                    laid.append(natural)
-                if len(laid) >= 3 and any(not c.is_joker for c in laid):
-                    found.append(tuple(laid))
-    return found
-
-
-def layoff_options(card: Card, table: Sequence[TableMeld]) -> list[LayOff]:
-    """Every lay-off of ``card`` onto the given melds (runs at each end that fits)."""
-    found = []
-    for meld in table:
-        ends: tuple[str | None, ...] = (None,) if meld.kind == "group" else ("low", "high")
-        for end in ends:
-            try:
-                lay_off(meld, card, end)
-            except IllegalAction:
-                continue
-            found.append(LayOff(card, meld.id, end))  # type: ignore[arg-type]
-    return found
 
 
 def exchange_options(hand: Sequence[Card], table: Sequence[TableMeld]) -> list[Exchange]:

@@ -25,7 +25,7 @@ from itertools import combinations
 from rummykit.cards import Card, Rank, Suit
 from rummykit.core import IllegalAction
 from rummykit.melds import MeldKind, Reading, read_group, read_run
-from rummykit.romme.actions import NewMeld, Play
+from rummykit.romme.actions import LayOff, NewMeld, Play
 from rummykit.romme.rules import (
     CARD_MELDS,
     Rules,
@@ -200,6 +200,159 @@ def lay_off(meld: TableMeld, card: Card, end: str | None = None) -> TableMeld:
         if read_cards(cards, None, meld.kind) is not None:
             return TableMeld(cards, meld.kind, meld.owner, meld.id)
     raise IllegalAction("invalid_layoff", card=card.code, meld=meld.id, end=end)
+
+
+def meld_candidates(cards: Sequence[Card], max_jokers: int = 1) -> list[tuple[Card, ...]]:
+    """Melds the cards can form, each in laying order, using at most ``max_jokers`` jokers
+    per meld: groups of 3 or 4, then runs of 3 up to the longest available."""
+    naturals: dict[tuple[int, int], Card] = {}
+    jokers = [c for c in cards if c.is_joker]
+    for card in cards:
+        if card.rank is not None and card.suit is not None:
+            naturals.setdefault((int(card.rank), int(card.suit)), card)
+    limit = min(max_jokers, len(jokers))
+    found: list[tuple[Card, ...]] = []
+    for rank in range(1, 14):
+        suits = [naturals[(rank, s)] for s in range(4) if (rank, s) in naturals]
+        for size in (3, 4):
+            for used_jokers in range(limit + 1):
+                for chosen in combinations(suits, size - used_jokers):
+                    if chosen:
+                        found.append((*chosen, *jokers[:used_jokers]))
+    for suit in range(4):
+        for start in range(1, 13):
+            laid: list[Card] = []
+            used = 0
+            # The ace stands once: low (from 1) or high (14), never both.
+            for number in range(start, 14 if start == 1 else 15):
+                rank = 1 if number == 14 else number
+                natural = naturals.get((rank, suit))
+                if natural is None:
+                    if used >= limit or (laid and laid[-1].is_joker):
+                        break
+                    laid.append(jokers[used])
+                    used += 1
+                else:
+                    laid.append(natural)
+                if len(laid) >= 3 and any(not c.is_joker for c in laid):
+                    found.append(tuple(laid))
+    return found
+
+
+def layoff_options(card: Card, table: Sequence[TableMeld]) -> list[LayOff]:
+    """Every lay-off of ``card`` onto the given melds (runs at each end that fits)."""
+    found = []
+    for meld in table:
+        ends: tuple[str | None, ...] = (None,) if meld.kind == "group" else ("low", "high")
+        for end in ends:
+            try:
+                lay_off(meld, card, end)
+            except IllegalAction:
+                continue
+            found.append(LayOff(card, meld.id, end))  # type: ignore[arg-type]
+    return found
+
+
+def find_use(
+    hand: Sequence[Card], card: Card, table: Sequence[TableMeld], rules: Rules, opened: bool
+) -> Play | None:
+    """A play that uses ``card`` taken from the discard pile this turn, found greedily, or
+    ``None``. A play returned is legal (it passed `check_play`), so it proves the pickup
+    legal; ``None`` proves nothing (the exact answer is the solver's).
+
+    >>> from rummykit.cards import parse_cards, Card
+    >>> str(find_use(parse_cards("J♣ Q♣ 2♠"), Card.parse("K♣"), [], Rules(), opened=False))
+    'play [J♣ Q♣ K♣]'
+    """
+    held = [*hand, card]
+    ctx = TurnContext(held, {m.id: m for m in table}, rules, 0, opened, card, _next_id(table))
+    trials: list[Play] = []
+    if opened:
+        trials += [Play(layoffs=(layoff,)) for layoff in layoff_options(card, table)]
+    candidates = meld_candidates([card, *hand], max_jokers=2)
+    candidates.sort(key=lambda m: -sum(_face_value(c) for c in m))
+    for meld in candidates:
+        if card not in meld:
+            continue
+        melds = [meld]
+        if not opened:
+            taken = set(meld)
+            for other in candidates:
+                if taken.isdisjoint(other):
+                    melds.append(other)
+                    taken.update(other)
+        trials.append(Play(tuple(NewMeld(m) for m in melds)))
+        if not opened and len(melds) > 1:
+            trials.append(Play(tuple(NewMeld(m) for m in melds[:2])))
+    for trial in trials:
+        try:
+            check_play(trial, ctx)
+        except IllegalAction:
+            continue
+        return trial
+    return None
+
+
+def _next_id(table: Sequence[TableMeld]) -> int:
+    return max((m.id for m in table), default=-1) + 1
+
+
+def _face_value(card: Card) -> int:
+    if card.rank is None:
+        return 10
+    rank = int(card.rank)
+    return 11 if rank == 1 else min(rank, 10)
+
+
+def might_use_card(
+    hand: Sequence[Card], card: Card, table: Sequence[TableMeld], rules: Rules, opened: bool
+) -> bool:
+    """A quick necessary condition for using ``card`` (taken from the discard pile) this turn:
+    ``False`` only when no meld, lay-off or exchange can hold it whatever else is played.
+
+    It looks at the card's neighbourhood only: other suits of its rank, nearby ranks of its
+    suit, jokers (in hand, or on the table when exchanges are allowed), and, once opened, the
+    ends of the melds and the jokers on the table. The exact answer is the solver's.
+
+    >>> from rummykit.cards import parse_cards, Card
+    >>> might_use_card(parse_cards("9♥ 9♦ 2♠"), Card.parse("K♣"), [], Rules(), opened=False)
+    False
+    >>> might_use_card(parse_cards("J♣ Q♣ 2♠"), Card.parse("K♣"), [], Rules(), opened=False)
+    True
+    """
+    if card.rank is None or card.suit is None:
+        return True
+    jokers = sum(c.is_joker for c in hand)
+    if opened or rules.layoff_on_opening_turn:
+        jokers += sum(c.is_joker for meld in table for c in meld.cards)
+    if opened:
+        for meld in table:
+            ends: tuple[str | None, ...] = (None,) if meld.kind == "group" else ("low", "high")
+            for end in ends:
+                try:
+                    lay_off(meld, card, end)
+                except IllegalAction:
+                    continue
+                return True
+            if any(c.is_joker for c in meld.cards):
+                reading = meld.reading()
+                for index, joker in enumerate(meld.cards):
+                    if joker.is_joker and any(
+                        _same_face(card, f) for f in joker_stands_for(meld.cards, index, reading)
+                    ):
+                        return True
+    if jokers >= 2:
+        return True
+    suits = {c.suit for c in hand if c.rank == card.rank and c.suit != card.suit}
+    if len(suits) + jokers >= 2:
+        return True
+    rank = int(card.rank)
+    positions = (1, 14) if rank == 1 else (rank,)
+    numbers = {int(c.rank) for c in hand if c.suit == card.suit and c.rank is not None}
+    if 1 in numbers:
+        numbers.add(14)
+    near = {n for n in numbers for p in positions if 0 < abs(n - p) <= 2}
+    return len(near) + jokers >= 2
 
 
 def arrange_meld(meld: NewMeld) -> tuple[tuple[Card, ...], Reading]:
