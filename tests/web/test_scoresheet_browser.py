@@ -23,6 +23,11 @@ def row_of(page: Any, name: str) -> Any:
     return page.locator("#entry .entry").filter(has=page.get_by_label(name, exact=True))
 
 
+def fits(page: Any) -> bool:
+    """Whether the page fits the window's width (wide tables scroll inside their own box)."""
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
 def totals(page: Any) -> dict[str, int]:
     rows = page.locator("#standings tbody tr")
     out = {}
@@ -156,8 +161,11 @@ def test_a_whole_evening_on_two_phones(
     assert totals(first) == {"Ben": -55, "Dora": 57, "Cleo": 67, "Anna": 305}
     assert first.locator("#entry").count() == 0
     screenshot(first, "game-over")
+    assert fits(first)
     second.locator(".game-over").wait_for()
     assert ranking(second) == ranking(first)
+    assert fits(second)
+    assert second.locator(".notice").count() == 0  # "round 3 saved" is gone: old news
     screenshot(second, "game-over-second-phone")
 
     first.goto(f"{sheet_url}/print")

@@ -93,6 +93,10 @@ async function refresh(sheet) {
     if (!freshIds.has(old.id) && !isDirty(old)) old.remove();
   }
   sheet.dataset.version = fresh.dataset.version;
+  // "Round 3 saved" is old news once someone else has changed the sheet since.
+  for (const notice of document.querySelectorAll(".notice[data-version]")) {
+    if (Number(notice.dataset.version) < Number(fresh.dataset.version)) notice.remove();
+  }
   if (kept) sheet.dataset.behind = "1";
   document.getElementById("live-status").textContent = sheet.dataset.msgUpdated;
   for (const part of document.querySelectorAll("[data-live-part]")) setUp(part);
