@@ -575,6 +575,8 @@ class Demo:
     """Seat -> (the step of its showdown, the hand's name)."""
     tags: dict[str, tuple[int, str]]
     """Box -> (the step it was won, who won it and how much)."""
+    out: tuple[int, int] | None
+    """(The seat that went out first, the step), or None for a blocked hand."""
 
 
 def build_demo(hand: DemoHand, number: int, t: Translations) -> Demo:
@@ -589,6 +591,7 @@ def build_demo(hand: DemoHand, number: int, t: Translations) -> Demo:
     tags: dict[str, tuple[int, str]] = {}
     phase = "deal"
     last_card: str | None = None
+    out: tuple[int, int] | None = None
     for i, step in enumerate(hand.steps):
         code = step.code
         params: dict[str, Any] = dict(step.params)
@@ -627,6 +630,8 @@ def build_demo(hand: DemoHand, number: int, t: Translations) -> Demo:
             if last_card is not None and won != Box.RUMMOLI.value:
                 marks = (last_card,)
             tags[won] = (i, f"{names[int(params['seat'])]} +{params['chips']}")
+        elif code == "went_out":
+            out = (int(params["seat"]), i)
         elif code == "payment":
             seats = (int(params["seat"]), int(params["to"]))
         frames.append(
@@ -642,7 +647,10 @@ def build_demo(hand: DemoHand, number: int, t: Translations) -> Demo:
             )
         )
     if current:
-        runs.append(Run(tuple(current), None, ""))
+        # The last run ends the hand: the player who went out, or the block.
+        ending = next((i for i, f in enumerate(frames) if f.code in ("went_out", "blocked")), None)
+        text = "" if ending is None else frames[ending].text
+        runs.append(Run(tuple(current), ending, text))
     return Demo(
         hand=hand,
         number=number,
@@ -652,6 +660,7 @@ def build_demo(hand: DemoHand, number: int, t: Translations) -> Demo:
         played_at=played_at,
         poker=poker,
         tags=tags,
+        out=out,
     )
 
 

@@ -2,8 +2,9 @@
 //
 // The page is rendered for one step (the links work without JavaScript); this module shows any
 // other step in place. Each step's table (chips, board, highlighted cards and players) comes
-// from the JSON of the frames; elements that appear at a step carry data-from="<step>", cards
-// of the hands data-played-at="<step>", and the sentence of each step is the log's item.
+// from the JSON of the frames; elements shown from a step on carry data-from="<step>" (and
+// data-until="<step>" when they go again), cards of the hands data-played-at="<step>", and the
+// sentence of each step is the log's item.
 import { setUpBoard } from "./rummoli-board.js";
 import { onPage } from "./site.js";
 
@@ -25,6 +26,7 @@ function setUp(root) {
   const empty = root.querySelector("[data-until]");
   const links = Object.fromEntries([...root.querySelectorAll("[data-go]")].map((a) => [a.dataset.go, a]));
   const auto = root.querySelector("[data-auto]");
+  const autoLabel = auto.querySelector("[data-auto-label]");
   let step = Number(root.dataset.step);
   let timer = null;
 
@@ -44,7 +46,9 @@ function setUp(root) {
       if (i === step) item.setAttribute("aria-current", "step");
       else item.removeAttribute("aria-current");
     }
-    for (const el of appearing) el.hidden = step < Number(el.dataset.from);
+    for (const el of appearing) {
+      el.hidden = step < Number(el.dataset.from) || (el.dataset.until !== undefined && step >= Number(el.dataset.until));
+    }
     if (empty) empty.hidden = step >= Number(empty.dataset.until) && root.querySelector(".rm-run:not([hidden])") !== null;
     for (const card of played) card.classList.toggle("is-played", step >= Number(card.dataset.playedAt));
     const marks = new Set(frame.marks);
@@ -81,7 +85,7 @@ function setUp(root) {
     if (timer === null) return;
     clearInterval(timer);
     timer = null;
-    auto.textContent = auto.dataset.msgPlay;
+    autoLabel.textContent = auto.dataset.msgPlay;
     auto.setAttribute("aria-pressed", "false");
   }
 
@@ -113,7 +117,7 @@ function setUp(root) {
       return;
     }
     if (step === last) show(0);
-    auto.textContent = auto.dataset.msgPause;
+    autoLabel.textContent = auto.dataset.msgPause;
     auto.setAttribute("aria-pressed", "true");
     timer = setInterval(() => (root.isConnected ? show(step + 1) : stopAuto()), AUTO_DELAY);
   });
