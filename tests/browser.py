@@ -54,17 +54,33 @@ def free_port() -> int:
 
 
 class LiveServer:
-    """``rummykit serve`` as a child process, on one port and one SQLite file for its life."""
+    """``rummykit serve`` as a child process, on one port and one database for its life.
 
-    def __init__(self, database: Path, port: int | None = None) -> None:
-        self.database = database
+    ``database`` is a SQLite file, or any database URL together with ``log`` (a file for the
+    server's output). ``environment`` adds variables (``RUMMYKIT_POLL_SECONDS``…).
+    """
+
+    def __init__(
+        self,
+        database: Path | str,
+        port: int | None = None,
+        log: Path | None = None,
+        environment: dict[str, str] | None = None,
+    ) -> None:
+        if isinstance(database, Path):
+            self.database_url = f"sqlite:///{database}"
+            self.log = log or database.with_suffix(".log")
+        else:
+            if log is None:
+                raise ValueError("a server on a database URL needs a log file")
+            self.database_url, self.log = database, log
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
-        self.log = database.with_suffix(".log")
+        self.environment = environment or {}
 
     def start(self, timeout: float = 30.0) -> None:
-        env = {**os.environ, "RUMMYKIT_DATABASE_URL": f"sqlite:///{self.database}"}
+        env = {**os.environ, **self.environment, "RUMMYKIT_DATABASE_URL": self.database_url}
         command = [
             sys.executable,
             "-c",

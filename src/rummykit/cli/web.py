@@ -28,6 +28,14 @@ def serve(
             help="Database URL (default: the SQLite file rummykit.sqlite3 here).",
         ),
     ] = None,
+    poll_seconds: Annotated[
+        float,
+        typer.Option(
+            envvar="RUMMYKIT_POLL_SECONDS",
+            help="How often live pages also ask the database for changes made by other "
+            "processes serving the same database.",
+        ),
+    ] = 5.0,
 ) -> None:
     """Serve the site (created and migrated on first start)."""
     import uvicorn
@@ -40,7 +48,13 @@ def serve(
     os.environ["RUMMYKIT_DATABASE_URL"] = url
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"rummykit: serving http://{shown}:{port}/ (database {_safe(url)})")
-    uvicorn.run(create_app(url), host=host, port=port, log_level="warning", ws="websockets-sansio")
+    uvicorn.run(
+        create_app(url, poll_seconds=poll_seconds),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws="websockets-sansio",
+    )
 
 
 def _safe(url: str) -> str:

@@ -21,7 +21,7 @@ from rummykit.web.rendering import render, request_language
 from rummykit.web.routes import routers
 
 
-def create_app(database_url: str | None = None, *, poll_seconds: float = 10.0) -> FastAPI:
+def create_app(database_url: str | None = None, *, poll_seconds: float = 5.0) -> FastAPI:
     """The site, on the database at ``database_url`` (default: ``$RUMMYKIT_DATABASE_URL`` or
     the SQLite file), created and migrated at start-up."""
 
