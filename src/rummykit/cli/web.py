@@ -36,6 +36,14 @@ def serve(
             "processes serving the same database.",
         ),
     ] = 5.0,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            "--redis",
+            envvar="RUMMYKIT_REDIS_URL",
+            help="Redis URL linking the live updates of several processes (optional).",
+        ),
+    ] = None,
 ) -> None:
     """Serve the site (created and migrated on first start)."""
     import uvicorn
@@ -49,7 +57,7 @@ def serve(
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"rummykit: serving http://{shown}:{port}/ (database {_safe(url)})")
     uvicorn.run(
-        create_app(url, poll_seconds=poll_seconds),
+        create_app(url, poll_seconds=poll_seconds, redis_url=redis),
         host=host,
         port=port,
         log_level="warning",

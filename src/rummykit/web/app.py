@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -21,22 +22,31 @@ from rummykit.web.rendering import render, request_language
 from rummykit.web.routes import routers
 
 
-def create_app(database_url: str | None = None, *, poll_seconds: float = 5.0) -> FastAPI:
+def create_app(
+    database_url: str | None = None,
+    *,
+    poll_seconds: float = 5.0,
+    redis_url: str | None = None,
+) -> FastAPI:
     """The site, on the database at ``database_url`` (default: ``$RUMMYKIT_DATABASE_URL`` or
-    the SQLite file), created and migrated at start-up."""
+    the SQLite file), created and migrated at start-up. ``redis_url`` (default:
+    ``$RUMMYKIT_REDIS_URL``) links the live updates of several processes."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         db = Database(database_url)
         await db.migrate()
         app.state.db = db
+        await app.state.hub.start()
         try:
             yield
         finally:
+            await app.state.hub.stop()
             await db.dispose()
 
     app = FastAPI(title="rummykit", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
-    app.state.hub = Hub(poll_seconds=poll_seconds)
+    redis_url = redis_url or os.environ.get("RUMMYKIT_REDIS_URL") or None
+    app.state.hub = Hub(poll_seconds=poll_seconds, redis_url=redis_url)
     static = resources.files("rummykit.web").joinpath("static")
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
     # Fixed paths first: a game's pages take /{lang}/<game>/{game_id}, which must not shadow

@@ -8,28 +8,94 @@ behind and reloads what it missed; nothing rides on the socket that the database
 
 `Hub.publish` reaches the subscribers of this process. When several processes serve one
 database, `Hub.follow` also asks the database for the version every ``poll_seconds``, so a
-change written by another process arrives within that time without any broker.
+change written by another process arrives within that time without any broker. With Redis
+(``RUMMYKIT_REDIS_URL``), every process also publishes ``rummykit:<channel>`` there and
+listens to the others, so the change arrives at once; Redis carries only "channel X is at
+version n", never data, and the polling stays as the safety net when Redis is away.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+log = logging.getLogger(__name__)
+
+PREFIX = "rummykit:"
+
 
 class Hub:
-    def __init__(self, poll_seconds: float = 10.0) -> None:
+    def __init__(self, poll_seconds: float = 5.0, redis_url: str | None = None) -> None:
         self.poll_seconds = poll_seconds
+        self.redis_url = redis_url
         self._queues: defaultdict[str, set[asyncio.Queue[int]]] = defaultdict(set)
+        self._redis: Any = None
+        self._tasks: set[asyncio.Task[Any]] = set()
 
     def publish(self, channel: str, version: int) -> None:
-        """Tell this process's subscribers of ``channel`` that it is now at ``version``."""
+        """Tell the subscribers of ``channel`` (here, and through Redis elsewhere) that it is
+        now at ``version``."""
+        self._deliver(channel, version)
+        if self._redis is not None:
+            task = asyncio.get_running_loop().create_task(self._publish_remote(channel, version))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    def _deliver(self, channel: str, version: int) -> None:
         for queue in list(self._queues.get(channel, ())):
             queue.put_nowait(version)
+
+    async def _publish_remote(self, channel: str, version: int) -> None:
+        try:
+            await self._redis.publish(PREFIX + channel, str(version))
+        except Exception as err:  # Redis away: the other processes poll the database
+            log.warning("could not publish to Redis: %s", err)
+
+    async def start(self) -> None:
+        """Connect to Redis (when configured) and listen to the other processes."""
+        if not self.redis_url:
+            return
+        import redis.asyncio as redis
+
+        self._redis = redis.from_url(self.redis_url)
+        task = asyncio.get_running_loop().create_task(self._listen())
+        self._tasks.add(task)
+
+    async def stop(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self._redis is not None:
+            await self._redis.aclose()
+            self._redis = None
+
+    async def _listen(self) -> None:
+        delay = 0.5
+        while True:
+            try:
+                pubsub = self._redis.pubsub()
+                await pubsub.psubscribe(PREFIX + "*")
+                delay = 0.5
+                async for message in pubsub.listen():
+                    if message.get("type") != "pmessage":
+                        continue
+                    channel = message["channel"].decode()[len(PREFIX) :]
+                    with contextlib.suppress(ValueError):
+                        self._deliver(channel, int(message["data"]))
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:  # reconnect; meanwhile the polling keeps pages current
+                log.warning("Redis subscription lost: %s", err)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 30.0)
 
     def subscribers(self, channel: str) -> int:
         return len(self._queues.get(channel, ()))
