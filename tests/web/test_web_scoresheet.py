@@ -219,6 +219,15 @@ def test_the_printable_page_has_the_ranking_and_rounds(client: TestClient) -> No
     assert "<form" not in unescape(page.text)
 
 
+def test_a_sheet_is_never_indexed_and_its_address_never_sent_elsewhere(client: TestClient) -> None:
+    path = create_sheet(client)
+    for url in (path, f"{path}/print", f"{path}/export.csv"):
+        headers = client.get(url).headers
+        assert headers["x-robots-tag"] == "noindex, nofollow"
+        assert headers["referrer-policy"] == "same-origin"
+    assert "x-robots-tag" not in client.get("/en/sheet/new").headers
+
+
 def test_reloading_the_address_of_a_refused_form_shows_the_sheet(client: TestClient) -> None:
     path = create_sheet(client)
     for action in ("round", "join", "leave"):

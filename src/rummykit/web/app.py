@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -20,6 +22,8 @@ from rummykit.web.language import site_translations
 from rummykit.web.live import Hub
 from rummykit.web.rendering import render, request_language
 from rummykit.web.routes import routers
+
+SECRET_PAGE = re.compile(r"^/[a-z]{2}/sheet/(?!new$)|^/api/sheets/.")
 
 
 def create_app(
@@ -55,6 +59,18 @@ def create_app(
     app.include_router(rummoli.router)
     for router in routers():
         app.include_router(router)
+
+    @app.middleware("http")
+    async def privacy_headers(request: Request, call_next: Any) -> Response:
+        # A sheet's or a game's address is its key: never send it to another site, never
+        # let a search engine keep it.
+        response: Response = await call_next(request)
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        if SECRET_PAGE.search(request.url.path):
+            response.headers.setdefault("X-Robots-Tag", "noindex, nofollow")
+        return response
+
     app.add_exception_handler(StarletteHTTPException, _http_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _validation_error)  # type: ignore[arg-type]
     app.add_exception_handler(IllegalAction, _illegal_action)  # type: ignore[arg-type]
