@@ -39,6 +39,7 @@ from rummykit.tiles.model import (
     sort_tiles,
     table_tiles,
 )
+from rummykit.tiles.solver import Solution, solve
 from rummykit.tiles.turn import TurnCheck, check_turn, describe_rework
 
 __all__ = [
@@ -52,6 +53,7 @@ __all__ = [
     "NextRound",
     "Play",
     "Rules",
+    "Solution",
     "State",
     "TableSet",
     "Tile",
@@ -71,6 +73,7 @@ __all__ = [
     "replay_states",
     "resolve_play",
     "set_value",
+    "solve",
     "sort_tiles",
     "table_tiles",
 ]

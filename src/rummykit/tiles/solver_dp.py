@@ -29,7 +29,7 @@ The scores are integers ``primary * SCALE + secondary`` so that ties on the prim
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
 from typing import Literal, NamedTuple
@@ -268,7 +268,8 @@ class CountProblem:
     ``group_kept[n]``: table jokers that keep standing for "an ``n``" and must go into a group
     of ``n``; ``group_fixed[n]``: the colours of table jokers standing for one colour of ``n``
     in a group, which must stay in a group of ``n`` where they stand for that colour or for no
-    colour in particular (both empty: none).
+    colour in particular (both empty: none). ``tie_break``: whether ties on the primary
+    objective are broken by the other one (else the secondary part of the score is 0).
     """
 
     numbers: int
@@ -282,6 +283,7 @@ class CountProblem:
     target: int | None = None
     group_kept: Sequence[int] = ()
     group_fixed: Sequence[Sequence[int]] = ()
+    tie_break: bool = True
 
 
 @dataclass(frozen=True)
@@ -333,9 +335,25 @@ class CountSolution:
 
 
 def solve_counts(problem: CountProblem) -> CountSolution:
-    """The best arrangement of ``problem``, exactly (see the module docstring)."""
+    """The best arrangement of ``problem``, exactly (see the module docstring).
+
+    Without a target, the primary optimum is found first, ties left unbroken (states merge far
+    more), then the search runs again with ties broken and that optimum as its target, which
+    lets it drop every branch that cannot reach it.
+    """
+    if problem.target is not None or not problem.tie_break:
+        return _solve(problem)
+    first = _solve(replace(problem, tie_break=False))
+    if not first.feasible:
+        return first
+    found = _solve(replace(problem, target=first.primary))
+    return found if found.feasible and found.primary == first.primary else first
+
+
+def _solve(problem: CountProblem) -> CountSolution:
     n_max = problem.numbers
     value_mode = problem.objective == "value"
+    tie_break = problem.tie_break
     need0 = problem.need_value
     target = problem.target
     # What the numbers up to n can still bring (for the target prune), and the pieces of each
@@ -403,6 +421,7 @@ def solve_counts(problem: CountProblem) -> CountSolution:
                     value_mode,
                     vector,
                     bool(group_kept or group_fixed),
+                    tie_break,
                 )
                 moves_of = _MOVES.setdefault(cell, {})
                 nxt: dict[int, tuple[int, object]] = {}
@@ -435,7 +454,7 @@ def solve_counts(problem: CountProblem) -> CountSolution:
                 moves = closes.get((s_nat, jr, jt))
                 if moves is None:
                     moves = closes[(s_nat, jr, jt)] = _group_moves(
-                        n, k, s_nat, jr, jt, group_kept, group_fixed, value_mode
+                        n, k, s_nat, jr, jt, group_kept, group_fixed, value_mode, tie_break
                     )
                 for delta, gain, gain_v, info in moves:
                     key3 = key + delta
@@ -491,6 +510,7 @@ class _Cell(NamedTuple):
     value_mode: bool
     vector: bool
     tight: bool  # table jokers must join the groups here: they may need fewer naturals
+    tie_break: bool
 
 
 _MOVES: dict[_Cell, dict[tuple[int, int, int], tuple[_Move, ...]]] = {}
@@ -546,6 +566,8 @@ def _cell_moves(cell: _Cell, state: int, jr: int, jt: int) -> tuple[_Move, ...]:
                 gain_v = n * (placed + rho) + sum(slots[:rho])
                 gain_c = placed + rho
                 gain = gain_v * SCALE + gain_c if cell.value_mode else gain_c * SCALE + gain_v
+                if not cell.tie_break:
+                    gain -= gain % SCALE
                 delta = base + (g << g_shift) - (rho << _JR_SHIFT) - ((jok - rho) << _JT_SHIFT)
                 out.append((delta, gain, gain_v, (n, c, option, rho, g)))
     return tuple(out)
@@ -560,6 +582,7 @@ def _group_moves(
     kept: int,
     fixed: tuple[int, ...],
     value_mode: bool,
+    tie_break: bool = True,
 ) -> tuple[_Move, ...]:
     """The ways to close the ``k`` groups of number ``n``: ``field`` holds the naturals put into
     groups (their sum, or with ``fixed`` jokers each colour's count in 3 bits), ``kept`` table
@@ -583,6 +606,8 @@ def _group_moves(
         for rho in range(rho_lo, rho_hi + 1):
             gain_v = n * rho
             gain = gain_v * SCALE + rho if value_mode else rho * SCALE + gain_v
+            if not tie_break:
+                gain -= gain % SCALE
             delta = -(field << _S_SHIFT) - (rho << _JR_SHIFT) - ((jg - rho) << _JT_SHIFT)
             out.append((delta, gain, gain_v, _PendingGroup(n, k, jg, rho, kept, fixed)))
     return tuple(out)
