@@ -25,7 +25,10 @@ How the site is put together, for everyone who adds pages to it:
   version of a channel after each write; a WebSocket route serves ``hub.follow(…)`` and the
   page uses ``static/js/live.js``.
 - **A browser test**: use the fixtures of ``tests/browser.py`` (``live_server``, ``browser``,
-  ``screenshot``); mark the test ``@pytest.mark.browser``.
+  ``new_page``, ``screenshot``), loaded for every test; mark the test ``@pytest.mark.browser``
+  and keep browser tests in modules of their own (Playwright holds an event loop while open).
+  Look labels up through the catalogs (``site_translations(lang).gettext``) so one test can run
+  in several languages.
 """
 
 from rummykit.web.app import create_app

@@ -62,7 +62,7 @@ def create_app(
 
     @app.middleware("http")
     async def privacy_headers(request: Request, call_next: Any) -> Response:
-        # A sheet's or a game's address is its key: never send it to another site, never
+        # A sheet's address is its key: never send it to another site, never
         # let a search engine keep it.
         response: Response = await call_next(request)
         response.headers.setdefault("Referrer-Policy", "same-origin")
