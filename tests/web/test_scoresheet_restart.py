@@ -50,23 +50,36 @@ def test_a_restart_in_the_middle_of_a_sheet_loses_nothing(
 
         server.stop()
         page.locator("[data-connection]").wait_for(state="visible")  # the page notices
-        server.start()  # same port, same SQLite file
+        # A round saved while the server is away is not lost on the phone: it stays typed.
+        page.get_by_label("Anna", exact=True).fill("5")
+        page.get_by_label("Ben", exact=True).fill("8")
+        save = page.get_by_role("button", name=t("Save round %(n)s") % {"n": 3})
+        save.click()
+        page.locator("#send-error").wait_for()
+        assert page.get_by_role("alert").inner_text() == t(
+            "The server could not be reached: nothing was sent, and what you typed is still "
+            "here. Try again in a moment."
+        )
+        assert page.get_by_label("Anna", exact=True).input_value() == "5"
+        screenshot(page, "server-away")
 
+        server.start()  # same port, same SQLite file
         after = httpx.get(f"{server.url}/api/sheets/{sheet_id}").json()
         assert after == before
-        # A change made right after the restart reaches the open page once it reconnects.
-        act(server, sheet_id, 2, {"t": "join", "name": "Cleo", "start": "zero"})
+        save.click()
+        page.get_by_text(t("Round %(n)s saved.") % {"n": 3}).wait_for()
+        assert page.locator("#send-error").count() == 0
+
+        # A change made through the API reaches the open page over its new connection.
+        act(server, sheet_id, 3, {"t": "join", "name": "Cleo", "start": "zero"})
         page.get_by_label("Cleo", exact=True).wait_for(timeout=15_000)
         assert page.locator("[data-connection]").is_hidden()
         screenshot(page, "after-restart")
-        totals = {
-            p["name"]: p["total"]
-            for p in httpx.get(f"{server.url}/api/sheets/{sheet_id}").json()["sheet"]["players"]
-        }
-        assert totals == {"Anna": 12, "Ben": -70, "Cleo": 0}
+        players = httpx.get(f"{server.url}/api/sheets/{sheet_id}").json()["sheet"]["players"]
+        assert {p["name"]: p["total"] for p in players} == {"Anna": 17, "Ben": -62, "Cleo": 0}
 
     # A third start on the same file, with the page gone: still all there.
     with LiveServer(tmp_path / "restart.sqlite3") as server:
         final = httpx.get(f"{server.url}/api/sheets/{sheet_id}").json()
-        assert final["version"] == 3
-        assert [r["number"] for r in final["sheet"]["rounds"]] == [1, 2]
+        assert final["version"] == 4
+        assert [r["number"] for r in final["sheet"]["rounds"]] == [1, 2, 3]

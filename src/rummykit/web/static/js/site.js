@@ -25,6 +25,26 @@ if (window.htmx) {
   });
 }
 
+// A boosted request that never reached the server (no network at the table): htmx leaves the
+// page as it was, so say so, and keep what was typed for the next try.
+function showSendError() {
+  const main = document.getElementById("main");
+  let banner = document.getElementById("send-error");
+  if (!banner) {
+    banner = document.createElement("p");
+    banner.id = "send-error";
+    banner.className = "error-summary";
+    banner.setAttribute("role", "alert");
+    main.prepend(banner);
+  }
+  banner.textContent = document.body.dataset.msgSendError;
+}
+
+if (window.htmx) {
+  document.body.addEventListener("htmx:sendError", showSendError);
+  document.body.addEventListener("htmx:beforeRequest", () => document.getElementById("send-error")?.remove());
+}
+
 // Buttons that only make sense with JavaScript are hidden in the markup and shown here.
 onPage((root) => {
   for (const button of root.querySelectorAll("[data-print][hidden]")) {
