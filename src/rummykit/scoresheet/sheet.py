@@ -318,6 +318,8 @@ class Sheet:
         self._first_names = tuple(names)
         self.rounds: list[Round] = []
         self._actions: list[Action] = []
+        # Kept up to date by `apply`, so that a long evening stays cheap to replay.
+        self._totals: dict[int, int] = {p.id: 0 for p in self.players}
 
     # -- reading -------------------------------------------------------------------------
 
@@ -336,11 +338,10 @@ class Sheet:
 
     def total(self, player: int) -> int:
         """Starting total plus every round's points."""
-        start = self.players[player].start_total
-        return start + sum(r.points(player) or 0 for r in self.rounds)
+        return self._totals[player]
 
     def totals(self) -> dict[int, int]:
-        return {p.id: self.total(p.id) for p in self.players}
+        return dict(self._totals)
 
     def running_totals(self) -> list[dict[int, int]]:
         """The totals after each round, of the players who had joined by then."""
@@ -428,21 +429,27 @@ class Sheet:
         self.check(action)
         if isinstance(action, EnterRound):
             self.rounds.append(Round(self.next_round, action.entries))
+            for player_id, entry in action.entries:
+                self._totals[player_id] += entry.points
         elif isinstance(action, CorrectRound):
             old = self.rounds[action.round - 1]
             self.rounds[action.round - 1] = Round(old.number, action.entries, old.corrections + 1)
+            for player_id, entry in old.entries:
+                self._totals[player_id] -= entry.points
+            for player_id, entry in action.entries:
+                self._totals[player_id] += entry.points
         elif isinstance(action, Join):
-            self.players.append(
-                Player(
-                    id=len(self.players),
-                    name=clean_name(action.name),
-                    start_total=self._start_total(action.start),
-                    first_round=self.next_round,
-                )
+            joining = Player(
+                id=len(self.players),
+                name=clean_name(action.name),
+                start_total=self._start_total(action.start),
+                first_round=self.next_round,
             )
+            self.players.append(joining)
+            self._totals[joining.id] = joining.start_total
         else:
-            player = self.players[action.player]
-            self.players[action.player] = replace(player, last_round=len(self.rounds))
+            leaving = self.players[action.player]
+            self.players[action.player] = replace(leaving, last_round=len(self.rounds))
         self._actions.append(action)
 
     def _start_total(self, start: Start) -> int:
