@@ -141,6 +141,31 @@ def db_revision(
         command.revision(migrations_config(), message=message, autogenerate=True)
 
 
+@apps.bench.command("scoresheet")
+def bench_scoresheet(
+    rounds: Annotated[int, typer.Option(help="Rounds of the long evening.")] = 300,
+    seed: Annotated[int, typer.Option(help="Seed.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Replaying sheets, and each entry's load-replay-check-append on SQLite."""
+    import json
+
+    from rummykit.bench.scoresheet import run
+
+    result = run(rounds, seed)
+    if as_json:
+        typer.echo(json.dumps(result, indent=2))
+        return
+    for row in result["replay"]:
+        typer.echo(f"replay {row['rounds']} rounds: {row['median_ms']} ms")
+    store = result["store_sqlite"]
+    typer.echo(
+        f"entry on SQLite: {store['entry_median_ms_first_10']} ms at first, "
+        f"{store['entry_median_ms_last_10']} ms after {store['rounds']} rounds; "
+        f"load and replay {store['load_and_replay_median_ms']} ms"
+    )
+
+
 @translations_app.command("update")
 def translations_update(
     domain: Annotated[str, typer.Argument(help="The catalog domain, e.g. web.")] = "web",
