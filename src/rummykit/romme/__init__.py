@@ -26,6 +26,7 @@ from rummykit.romme.actions import (
     parse_action,
 )
 from rummykit.romme.game import State, View, new_game, replay, replay_states
+from rummykit.romme.hint import Hint, hint
 from rummykit.romme.rules import (
     CARD_MELDS,
     DEFAULT_RULES,
@@ -50,6 +51,7 @@ __all__ = [
     "Discard",
     "Draw",
     "Exchange",
+    "Hint",
     "LayOff",
     "NewMeld",
     "NextRound",
@@ -65,6 +67,7 @@ __all__ = [
     "card_value",
     "check_play",
     "hand_penalty",
+    "hint",
     "joker_stands_for",
     "lay_off",
     "meld_kind",

@@ -94,11 +94,19 @@ def _is_legal(play: Play, ctx: TurnContext) -> bool:
     return True
 
 
-LEVELS = ("random",)
+LEVELS = ("random", "easy", "medium", "hard")
 
 
 def make_bot(level: str, seed: int) -> Bot:
-    """A bot of the given level (``IllegalAction("bad_level")`` for an unknown one)."""
+    """A bot of the given level (``IllegalAction("bad_level")`` for an unknown one).
+
+    ``easy``, ``medium`` and ``hard`` play with the exact solver (`rummykit.romme.bot_levels`,
+    `rummykit.romme.bot_hard`).
+    """
     if level == "random":
         return RandomBot(seed)
+    if level in LEVELS:
+        from rummykit.romme.bot_levels import make_solver_bot
+
+        return make_solver_bot(level, seed)
     raise IllegalAction("bad_level", level=level, allowed=list(LEVELS))

@@ -129,15 +129,27 @@ def best_turn(
     table: Sequence[TableMeld] = (),
     must_include: Card | None = None,
     picked: Card | None = None,
+    new_melds: bool = True,
 ) -> Arrangement | None:
     """The best melding of a whole turn: new melds, lay-offs and joker exchanges, or, not yet
-    opened, the best opening (an empty arrangement when there is none).
+    opened, the best opening (an empty arrangement when there is none). With ``new_melds=False``
+    (once opened) only lay-offs and joker exchanges are considered.
 
     ``picked``: the card taken from the discard pile this turn. Under ``discard_pickup=
     "must_use"`` it must be used (as ``must_include``); in any case it may not be the one card
     left for the discard. ``None`` only when a card that must be used cannot be.
     """
-    return _turn(cards, rules, objective, opened, table, must_include, picked, empty_ok=True)
+    return _turn(
+        cards,
+        rules,
+        objective,
+        opened,
+        table,
+        must_include,
+        picked,
+        empty_ok=True,
+        new_melds=new_melds or not opened,
+    )
 
 
 def going_out(
@@ -197,13 +209,14 @@ def _turn(
     picked: Card | None,
     *,
     empty_ok: bool,
+    new_melds: bool = True,
 ) -> Arrangement | None:
     if picked is not None and picked not in cards:
         picked = None
     if picked is not None and rules.discard_pickup == "must_use" and must_include is None:
         must_include = picked
     no_keep = picked if picked is not None and picked != must_include else None
-    found = _solve(cards, rules, objective, opened, table, must_include, no_keep)
+    found = _solve(cards, rules, objective, opened, table, must_include, no_keep, new_melds)
     if (
         found is not None
         and no_keep is not None
@@ -212,9 +225,16 @@ def _turn(
     ):
         # Under "meld" the hand may empty, but the picked card may not be the one discarded:
         # either it is laid too, or another card is kept for the discard.
-        laid = _solve(cards, rules, objective, opened, table, no_keep, None)
+        laid = _solve(cards, rules, objective, opened, table, no_keep, None, new_melds)
         kept = _solve(
-            cards, rules.replace(go_out="discard"), objective, opened, table, None, no_keep
+            cards,
+            rules.replace(go_out="discard"),
+            objective,
+            opened,
+            table,
+            None,
+            no_keep,
+            new_melds,
         )
         options = [a for a in (laid, kept) if a is not None]
         found = max(options, key=lambda a: _score(a, cards, rules, objective), default=None)
@@ -228,6 +248,8 @@ def _score(arrangement: Arrangement, cards: Sequence[Card], rules: Rules, object
         return arrangement.value
     if objective == "penalty":
         return -arrangement.penalty
+    if objective == "fewest":
+        return len(arrangement.left)
     return len(cards) - len(arrangement.left)
 
 
@@ -239,6 +261,7 @@ def _solve(
     table: Sequence[TableMeld],
     must_include: Card | None,
     no_keep: Card | None,
+    new_melds: bool = True,
 ) -> Arrangement | None:
     counts, jokers = encode(list(cards))
     may_touch_table = opened or rules.layoff_on_opening_turn
@@ -264,6 +287,7 @@ def _solve(
         new_meld_jokers=opened or not rules.opening_without_jokers,
         table_options=options,
         freed_not_own=split,
+        new_melds=new_melds,
     )
     solution = solve(problem)
     if solution is None:

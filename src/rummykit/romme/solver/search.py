@@ -26,8 +26,8 @@ from typing import Literal
 
 from rummykit.romme.solver.candidates import LOW_BITS, MeldTable, Pattern, present_mask
 
-Objective = Literal["value", "penalty", "cards"]
-OBJECTIVES: tuple[Objective, ...] = ("value", "penalty", "cards")
+Objective = Literal["value", "penalty", "cards", "fewest"]
+OBJECTIVES: tuple[Objective, ...] = ("value", "penalty", "cards", "fewest")
 
 SCALE = 2048
 NEG = -(1 << 62)
@@ -40,11 +40,14 @@ NEED_MELD = 8
 
 def weight(objective: Objective, value: int, penalty: int, cards: int) -> int:
     """The packed weight of laying something worth ``value`` that removes ``penalty`` points
-    and ``cards`` cards from the hand."""
+    and ``cards`` cards from the hand. ``"fewest"`` lays as few cards as the constraints allow
+    (the smallest opening), the most valuable among those."""
     if objective == "value":
         return value * SCALE + penalty
     if objective == "penalty":
         return penalty * SCALE + value
+    if objective == "fewest":
+        return -cards * SCALE * SCALE + value
     return cards * SCALE * SCALE + penalty * SCALE + value
 
 
@@ -79,7 +82,8 @@ class Problem:
     ``must_on_table``, on the table; ``must_joker``: a new meld must hold a joker;
     ``jokers_left_max``: at most this many jokers may stay in hand (default: as many as the
     hand started with, so freed jokers are laid again); ``new_meld_jokers``: whether melds
-    that count for the opening may hold jokers.
+    that count for the opening may hold jokers; ``new_melds``: whether new melds may be laid
+    at all (``False``: lay-offs and exchanges only).
 
     ``freed_not_own``: the opening turn with exchanges. A new meld holding a joker freed in
     this turn is not made "from the own hand" and does not count for the opening (nor for its
@@ -103,6 +107,7 @@ class Problem:
     table_options: Sequence[TableOption] = ()
     freed_not_own: bool = False
     no_keep_joker: bool = False
+    new_melds: bool = True
 
 
 @dataclass(slots=True)
@@ -139,13 +144,16 @@ def _rows(table: MeldTable, objective: Objective) -> tuple[Row, ...]:
     )
 
 
+_NO_ROWS: tuple[Row, ...] = tuple(() for _ in range(52))
+
+
 def solve(problem: Problem) -> Solution | None:
     """The best arrangement for ``problem``, or ``None`` when its constraints cannot be met."""
     table = problem.table
     objective = problem.objective
     start_jokers = problem.jokers
     must_face = problem.must_face
-    by_low = _rows(table, objective)
+    by_low = _rows(table, objective) if problem.new_melds else _NO_ROWS
     own_jokers_ok = problem.new_meld_jokers
     split = problem.freed_not_own
 
@@ -167,12 +175,17 @@ def solve(problem: Problem) -> Solution | None:
     counts = problem.counts
     present = present_mask(counts)
     usable = 0
-    for row in by_low:
-        for bits, jokers, _v, _w, _r, _p in row:
-            if bits & present == bits and jokers <= start_jokers + debt:
+    scan = present
+    while scan:
+        low = scan & -scan
+        scan ^= low
+        f = (low.bit_length() - 1) >> 1
+        for bits, jokers, _v, _w, _r, _p in by_low[f]:
+            if jokers > start_jokers + debt:
+                break
+            if bits & present == bits:
                 usable |= bits
-    for row2 in options_by_low:
-        for bits, _d, _m, _w, _o in row2:
+        for bits, _d, _m, _w, _o in options_by_low[f]:
             if bits & present == bits:
                 usable |= bits
     dead = present & ~usable

@@ -1,0 +1,283 @@
+"""Computer players built on the exact solver: ``easy`` and ``medium`` (``hard`` lives in
+`rummykit.romme.bot_hard`). Each sees only its seat's `View`.
+
+- ``easy`` is greedy: it takes the discard when it can lay it at once, opens with the most
+  valuable melds as soon as it can, then lays everything it can, and discards its highest dead
+  card (one with no neighbour in the hand).
+- ``medium`` goes out whenever the solver finds a way, lays to leave the least penalty, and
+  discards the card least worth keeping: cards in near-melds with live outs (copies not yet
+  seen) are kept, and so are cards an opened opponent could lay off.
+
+>>> from rummykit.romme.game import State
+>>> game = State(players=2, seed=3)
+>>> bots = [EasyBot(1), MediumBot(2)]
+>>> for _ in range(40):
+...     seat = game.to_move
+...     if seat is None:
+...         break
+...     game.apply(bots[seat].choose(game.view(seat)))
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from rummykit.cards import Card
+from rummykit.core import IllegalAction
+from rummykit.romme.actions import Action, Discard, Draw, NextRound, Play
+from rummykit.romme.game import View
+from rummykit.romme.moves import picked_unused, random_play
+from rummykit.romme.rules import card_value
+from rummykit.romme.solver import Arrangement, best_opening, best_turn, can_use_card, going_out
+from rummykit.romme.strategy import (
+    Knowledge,
+    Prospects,
+    completes_meld,
+    face,
+    fits_table,
+    hand_counts,
+    keep_scores,
+    knowledge,
+    neighbours,
+)
+from rummykit.romme.turn import check_play
+
+
+class SolverBot:
+    """The shape every solver-based level shares: draw, then play (or not), then discard.
+
+    Every play is checked with the engine's own `check_play` on the view before it is
+    returned; ``budget`` bounds the seconds a level may think about one decision.
+    """
+
+    level = "solver"
+
+    def __init__(self, seed: int, budget: float = 0.2) -> None:
+        self._rng = random.Random(seed)
+        self.budget = budget
+        self._started = 0.0
+
+    def choose(self, view: View) -> Action:
+        if view.phase == "round_over":
+            return NextRound()
+        if view.phase == "game_over":
+            raise IllegalAction("game_over")
+        if view.seat is None or view.seat != view.to_move:
+            raise IllegalAction("not_your_turn", seat=view.seat, to_move=view.to_move)
+        self._started = time.perf_counter()
+        if view.phase == "draw":
+            return self.draw(view)
+        if view.phase == "play":
+            play = self._checked(view, self.play(view))
+            if play is not None:
+                return play
+            if picked_unused(view):
+                return self._use_picked(view)
+        return Discard(self.discard(view))
+
+    def time_left(self) -> float:
+        return self.budget - (time.perf_counter() - self._started)
+
+    # --- the three decisions, overridden by the levels ----------------------------------------
+
+    def draw(self, view: View) -> Action:
+        if self.usable_discard(view):
+            return Draw("discard")
+        return Draw("stock")
+
+    def play(self, view: View) -> Play | None:
+        return self.arrangement_play(view, self.arrangement(view))
+
+    def discard(self, view: View) -> Card:
+        return highest_dead_card(view)
+
+    # --- helpers ------------------------------------------------------------------------------
+
+    def usable_discard(self, view: View) -> bool:
+        """Whether the top discard may be taken and can be laid this very turn."""
+        if not view.discard_pile:
+            return False
+        if view.rules.discard_pickup == "must_use":
+            return view.can_take_discard
+        assert view.seat is not None
+        top = view.discard_pile[-1]
+        return can_use_card(view.hand, top, view.table, view.rules, view.opened[view.seat])
+
+    def arrangement(self, view: View) -> Arrangement | None:
+        """The solver's best melding for this turn (the most valuable opening before opening,
+        the least penalty left after)."""
+        assert view.seat is not None
+        if not view.opened[view.seat]:
+            return best_opening(
+                view.hand, view.rules, "value", table=view.table, picked=view.picked
+            )
+        return best_turn(
+            view.hand, view.rules, "penalty", opened=True, table=view.table, picked=view.picked
+        )
+
+    @staticmethod
+    def arrangement_play(view: View, arrangement: Arrangement | None) -> Play | None:
+        if arrangement is None:
+            return None
+        return arrangement.play()
+
+    def _checked(self, view: View, play: Play | None) -> Play | None:
+        if play is None:
+            return None
+        try:
+            check_play(play, view.turn_context())
+        except IllegalAction:
+            return None
+        return play
+
+    def _use_picked(self, view: View) -> Action:
+        """A legal play using the card taken from the discard pile (a fallback: the solver's
+        own answer is checked first)."""
+        assert view.seat is not None and view.picked is not None
+        found = best_turn(
+            view.hand,
+            view.rules,
+            "penalty",
+            opened=view.opened[view.seat],
+            table=view.table,
+            must_include=view.picked,
+            picked=view.picked,
+        )
+        play = self._checked(view, found.play() if found is not None else None)
+        if play is None:
+            play = random_play(view.turn_context(), self._rng, attempts=60, require=view.picked)
+        if play is None:
+            raise IllegalAction("bot_stuck", reason="picked card cannot be used")
+        return play
+
+
+def discard_candidates(view: View) -> list[Card]:
+    """Cards that may be discarded: not the card just taken from the discard pile."""
+    cards = [c for c in view.hand if c != view.picked]
+    return cards or list(view.hand)
+
+
+def highest_dead_card(view: View) -> Card:
+    """The most expensive card without a neighbour in the hand; else the most expensive
+    natural; a joker only when nothing else is left."""
+    cards = discard_candidates(view)
+    counts = hand_counts(view.hand)
+    naturals = [c for c in cards if not c.is_joker]
+    if not naturals:
+        return cards[0]
+    dead = [c for c in naturals if not any(counts[g] for g in neighbours(face(c)))]
+    pool = dead or naturals
+    return max(pool, key=lambda c: (card_value(c, view.rules), c.id))
+
+
+class EasyBot(SolverBot):
+    """Greedy: lays whatever it can, discards its highest dead card."""
+
+    level = "easy"
+
+
+class MediumBot(SolverBot):
+    """Goes out when it can, keeps near-melds with live outs, discards the least useful card."""
+
+    level = "medium"
+    memory = False
+
+    def draw(self, view: View) -> Action:
+        if not view.discard_pile:
+            return Draw("stock")
+        if self.usable_discard(view):
+            return Draw("discard")
+        if view.rules.discard_pickup == "free":
+            top = view.discard_pile[-1]
+            counts = hand_counts(view.hand)
+            if not top.is_joker and completes_meld(top, counts):
+                return Draw("discard")
+            if top.is_joker:
+                return Draw("discard")
+        return Draw("stock")
+
+    def arrangement(self, view: View) -> Arrangement | None:
+        assert view.seat is not None
+        opened = view.opened[view.seat]
+        out = going_out(view.hand, view.rules, opened=opened, table=view.table, picked=view.picked)
+        if out is not None:
+            return out
+        if not opened:
+            return best_opening(
+                view.hand, view.rules, "penalty", table=view.table, picked=view.picked
+            )
+        return best_turn(
+            view.hand, view.rules, "penalty", opened=True, table=view.table, picked=view.picked
+        )
+
+    shortlist = 4
+    lookahead = True
+
+    def discard(self, view: View) -> Card:
+        know = knowledge(view, memory=self.memory)
+        scores = self.discard_scores(view, know)
+        ranked = sorted(scores, key=lambda c: (scores[c], -c.id))
+        if len(ranked) <= 1 or not self.lookahead:
+            return ranked[0]
+        assert view.seat is not None
+        prospects = Prospects(view, know, view.opened[view.seat])
+        best: tuple[float, Card] | None = None
+        weight = penalty_weight(view)
+        for card in ranked[: self.shortlist]:
+            rest = list(view.hand)
+            rest.remove(card)
+            value = prospects.value(rest)
+            value += 0.01 * weight * card_value(card, view.rules) - 0.002 * scores[card]
+            if best is None or value > best[0]:
+                best = (value, card)
+        assert best is not None
+        return best[1]
+
+    def discard_scores(self, view: View, know: Knowledge) -> dict[Card, float]:
+        """Lower is a better discard: keep value minus a weight on the card's penalty."""
+        cards = discard_candidates(view)
+        keep = keep_scores(view.hand, know, view.table)
+        weight = penalty_weight(view)
+        assert view.seat is not None
+        opponent_opened = any(o for s, o in enumerate(view.opened) if s != view.seat)
+        scores: dict[Card, float] = {}
+        for card in cards:
+            if card.is_joker:
+                scores[card] = 1e6
+                continue
+            score = keep.get(card, 0.0) - weight * card_value(card, view.rules)
+            if opponent_opened and fits_table(card, view.table):
+                score += 25.0  # an opened opponent would lay it off at once
+            scores[card] = score
+        return scores
+
+
+def penalty_weight(view: View) -> float:
+    """How much a card's penalty counts against keeping it: more as the round goes on and as
+    an opponent gets close to going out."""
+    assert view.seat is not None
+    others = [n for s, n in enumerate(view.hand_sizes) if s != view.seat]
+    shortest = min(others) if others else 13
+    weight = 0.6
+    if shortest <= 6:
+        weight += 0.6
+    if shortest <= 3:
+        weight += 1.2
+    return weight
+
+
+SOLVER_LEVELS = ("easy", "medium", "hard")
+
+
+def make_solver_bot(level: str, seed: int, budget: float = 0.2) -> SolverBot:
+    """A solver-based bot of the given level (``IllegalAction("bad_level")`` otherwise)."""
+    if level == "easy":
+        return EasyBot(seed, budget)
+    if level == "medium":
+        return MediumBot(seed, budget)
+    if level == "hard":
+        from rummykit.romme.bot_hard import HardBot
+
+        return HardBot(seed, budget)
+    raise IllegalAction("bad_level", level=level, allowed=list(SOLVER_LEVELS))

@@ -1,0 +1,212 @@
+"""Tournaments between computer players, with mirror-paired deals and confidence intervals.
+
+A tournament plays whole games (``rules.rounds`` rounds each) between bot levels. With
+``mirror``, every game is played again from the same seed with the seats rotated (for two
+players: swapped), so every level gets every hand: luck of the deal cancels out. Results per
+level: rounds played and won, the win rate with its 95% Wilson interval, the mean penalty per
+round, games won (a shared victory counts for each winner), and the time spent per decision.
+
+>>> result = run_tournament(["easy", "random"], rounds=6, seed=1)
+>>> result["rounds"] >= 6, sorted(result["bots"])
+(True, ['easy', 'random'])
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from rummykit.core import JSON, IllegalAction
+from rummykit.romme.actions import NextRound
+from rummykit.romme.bots import Bot
+from rummykit.romme.game import State
+from rummykit.romme.rules import Rules
+
+MAX_ACTIONS_PER_ROUND = 4000
+"""A round still running after this many actions is abandoned (and reported)."""
+
+
+@dataclass
+class Tally:
+    """What one level did over a tournament."""
+
+    rounds: int = 0
+    rounds_won: int = 0
+    penalty: int = 0
+    games: int = 0
+    games_won: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    slowest: float = 0.0
+
+    def add(self, other: Tally) -> None:
+        self.rounds += other.rounds
+        self.rounds_won += other.rounds_won
+        self.penalty += other.penalty
+        self.games += other.games
+        self.games_won += other.games_won
+        self.decisions += other.decisions
+        self.seconds += other.seconds
+        self.slowest = max(self.slowest, other.slowest)
+
+
+@dataclass
+class GameResult:
+    tallies: dict[str, Tally] = field(default_factory=dict)
+    rounds: int = 0
+    abandoned: int = 0
+
+
+def wilson(wins: int, total: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default).
+
+    >>> [round(x, 3) for x in wilson(60, 100)]
+    [0.502, 0.691]
+    """
+    if total == 0:
+        return (0.0, 1.0)
+    p = wins / total
+    denominator = 1 + z * z / total
+    centre = (p + z * z / (2 * total)) / denominator
+    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play_game(rules: Rules, seats: Sequence[str], seed: int, budget: float = 0.2) -> GameResult:
+    """One whole game between the given levels (by seat), dealt from ``seed``."""
+    state = State(rules, len(seats), seed)
+    bots = [_bot(level, seed * 7919 + i, budget) for i, level in enumerate(seats)]
+    result = GameResult({level: Tally() for level in seats})
+    actions_this_round = 0
+    while not state.is_over:
+        seat = state.to_move
+        if seat is None:
+            state.apply(NextRound())
+            actions_this_round = 0
+            continue
+        view = state.view(seat)
+        start = time.perf_counter()
+        action = bots[seat].choose(view)
+        spent = time.perf_counter() - start
+        tally = result.tallies[seats[seat]]
+        tally.decisions += 1
+        tally.seconds += spent
+        tally.slowest = max(tally.slowest, spent)
+        state.apply(action, seat)
+        actions_this_round += 1
+        if actions_this_round > MAX_ACTIONS_PER_ROUND:
+            result.abandoned += 1
+            break
+    for event in state.log:
+        if event.get("code") != "round_end":
+            continue
+        result.rounds += 1
+        winner = event.get("winner")
+        penalties = event.get("penalties")
+        assert isinstance(penalties, list)
+        for seat, level in enumerate(seats):
+            tally = result.tallies[level]
+            tally.rounds += 1
+            tally.penalty += int(penalties[seat])
+            if winner == seat:
+                tally.rounds_won += 1
+    if state.is_over:
+        for seat, level in enumerate(seats):
+            result.tallies[level].games += 1
+            if seat in state.winners:
+                result.tallies[level].games_won += 1
+    return result
+
+
+def _bot(level: str, seed: int, budget: float) -> Bot:
+    from rummykit.romme.bot_levels import SolverBot
+    from rummykit.romme.bots import make_bot
+
+    bot = make_bot(level, seed)
+    if isinstance(bot, SolverBot):
+        bot.budget = budget
+    return bot
+
+
+def _play_group(args: tuple[Rules, tuple[str, ...], int, bool, float]) -> GameResult:
+    """One deal seed, played once per seating (every rotation when mirrored)."""
+    rules, levels, seed, mirror, budget = args
+    n = len(levels)
+    rotations = range(n) if mirror else range(1)
+    total = GameResult({level: Tally() for level in levels})
+    for shift in rotations:
+        seats = levels[shift:] + levels[:shift]
+        game = play_game(rules, seats, seed, budget)
+        for level, tally in game.tallies.items():
+            total.tallies[level].add(tally)
+        total.rounds += game.rounds
+        total.abandoned += game.abandoned
+    return total
+
+
+def run_tournament(
+    levels: Sequence[str],
+    *,
+    rounds: int = 2000,
+    seed: int = 1,
+    mirror: bool = True,
+    jobs: int = 1,
+    rules: Rules | None = None,
+    budget: float = 0.2,
+) -> dict[str, JSON]:
+    """Play until at least ``rounds`` rounds are counted; a JSON-ready summary per level.
+
+    The levels must be distinct (one seat each). Deal seeds are ``seed``, ``seed + 1``, …;
+    ``jobs`` processes share the games (the results do not depend on ``jobs``).
+    """
+    rules = rules or Rules()
+    levels = tuple(levels)
+    if len(set(levels)) != len(levels):
+        raise IllegalAction("bad_bots", reason="each level plays one seat", bots=list(levels))
+    rules.check_players(len(levels))
+    per_group = (rules.rounds or 1) * (len(levels) if mirror else 1)
+    groups = max(1, math.ceil(rounds / per_group))
+    tasks = [(rules, levels, seed + i, mirror, budget) for i in range(groups)]
+    start = time.perf_counter()
+    total = GameResult({level: Tally() for level in levels})
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            results = list(pool.map(_play_group, tasks, chunksize=max(1, groups // (8 * jobs))))
+    else:
+        results = [_play_group(task) for task in tasks]
+    for result in results:
+        for level, tally in result.tallies.items():
+            total.tallies[level].add(tally)
+        total.rounds += result.rounds
+        total.abandoned += result.abandoned
+    elapsed = time.perf_counter() - start
+    bots: dict[str, JSON] = {}
+    for level, t in total.tallies.items():
+        low, high = wilson(t.rounds_won, t.rounds)
+        bots[level] = {
+            "rounds": t.rounds,
+            "rounds_won": t.rounds_won,
+            "win_rate": round(t.rounds_won / t.rounds, 4) if t.rounds else None,
+            "win_rate_ci95": [round(low, 4), round(high, 4)],
+            "mean_penalty": round(t.penalty / t.rounds, 2) if t.rounds else None,
+            "games": t.games,
+            "games_won": t.games_won,
+            "decisions": t.decisions,
+            "mean_decision_ms": round(1000 * t.seconds / t.decisions, 3) if t.decisions else None,
+            "max_decision_ms": round(1000 * t.slowest, 1),
+        }
+    return {
+        "players": len(levels),
+        "bots_by_seat": list(levels),
+        "rules": rules.to_json(),
+        "seed": seed,
+        "mirror": mirror,
+        "deal_seeds": groups,
+        "rounds": total.rounds,
+        "abandoned_rounds": total.abandoned,
+        "seconds": round(elapsed, 1),
+        "bots": bots,
+    }
