@@ -32,3 +32,13 @@ def test_serve_has_host_port_and_database_options() -> None:
     assert result.exit_code == 0
     for option in ("--host", "--port", "--database", "RUMMYKIT_DATABASE_URL"):
         assert option in result.output
+
+
+def test_the_scoresheet_benchmark_prints_its_figures_as_json() -> None:
+    import json
+
+    result = runner.invoke(app, ["bench", "scoresheet", "--rounds", "12", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert [row["rounds"] for row in data["replay"]] == [30, 12]
+    assert data["store_sqlite"]["rounds"] == 12
