@@ -1,4 +1,4 @@
-"""Commands of the tiles part: ``rummykit simulate tiles``."""
+"""Commands of the tiles part: ``rummykit simulate tiles`` and ``rummykit bench tiles-solver``."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import typer
 
 from rummykit.cli import apps
 from rummykit.core import IllegalAction
+from rummykit.tiles.mirror import mirror_match
 from rummykit.tiles.model import Rules
 from rummykit.tiles.simulate import simulate
 
@@ -25,6 +26,12 @@ def simulate_tiles(
     preset: str = typer.Option("leaflet", "--preset", help="Rules preset: leaflet or classic."),
     rack_size: int | None = typer.Option(None, "--rack-size", help="Tiles dealt to each rack."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+    mirror: bool = typer.Option(
+        False,
+        "--mirror",
+        help="Two players: play every deal twice with the seats swapped and compare the bots.",
+    ),
+    workers: int = typer.Option(1, "--workers", help="With --mirror: processes to use."),
 ) -> None:
     """Play tile-rummy games between computer players and report each seat's results."""
     levels = [b.strip() for b in bots.split(",") if b.strip()]
@@ -36,6 +43,12 @@ def simulate_tiles(
         rules = Rules.preset(preset)
         if rack_size is not None:
             rules = replace(rules, rack_size=rack_size)
+        if mirror:
+            matched = mirror_match(
+                levels, rounds=rounds, games=games, seed=seed, rules=rules, workers=workers
+            )
+            typer.echo(json.dumps(matched, ensure_ascii=False) if as_json else matched["summary"])
+            return
         result = simulate(levels, rounds=rounds, games=games, seed=seed, rules=rules)
     except IllegalAction as err:
         typer.echo(str(err), err=True)
@@ -53,3 +66,20 @@ def simulate_tiles(
             f"per round {seat['mean_per_round']:>8}, games won {seat['games_won']}, "
             f"rounds won {seat['rounds_won']}"
         )
+
+
+@apps.bench.command("tiles-solver")
+def bench_tiles_solver(
+    positions: int = typer.Option(300, "--positions", help="Game positions to solve."),
+    puzzles: int = typer.Option(5, "--puzzles", help="Large puzzles (numbers to 100)."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the positions."),
+    reference: bool = typer.Option(
+        True, "--reference/--no-reference", help="Also time the rummikub-solver package."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
+) -> None:
+    """Time the exact tile-rummy solver on game positions and large puzzles."""
+    from rummykit.bench.tiles_solver import run
+
+    result = run(positions=positions, puzzles=puzzles, seed=seed, reference=reference)
+    typer.echo(json.dumps(result, ensure_ascii=False, indent=None if as_json else 2))

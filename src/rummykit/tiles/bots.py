@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
 from rummykit.core import IllegalAction
+from rummykit.tiles.bot_hard import GreedyBot, HardBot
 from rummykit.tiles.game import Action, Draw, NextRound, Play, View
 from rummykit.tiles.model import Colour, Rules, TableSet, Tile, read_set, set_value
 
@@ -215,7 +216,7 @@ class RandomBot:
         return Draw()  # pragma: no cover - the draw is always among the options
 
 
-BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
+BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "hard": HardBot}
 """The bot levels by name; stronger levels register here."""
 
 
