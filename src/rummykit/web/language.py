@@ -60,7 +60,9 @@ def site_translations(lang: str) -> gettext.NullTranslations:
     for domain in domains(lang):
         source = catalog(lang, domain)
         for message in source:
-            if message.id and not message.fuzzy and message.id not in merged:
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            # A message another domain has not translated yet must not hide a translation.
+            if message.id and not message.fuzzy and all(strings) and message.id not in merged:
                 merged[message.id] = message
     buffer = BytesIO()
     write_mo(buffer, merged, use_fuzzy=False)

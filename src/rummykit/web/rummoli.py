@@ -17,7 +17,7 @@ from __future__ import annotations
 import gettext
 import json
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -25,11 +25,31 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from rummykit.core import JSON, IllegalAction
-from rummykit.rummoli import BOXES, Box, DemoHand, Rules, demo_hand
-from rummykit.web.errors import N_
+from rummykit.core import JSON, IllegalAction, Record
+from rummykit.rummoli import (
+    ANTE,
+    BOXES,
+    Action,
+    Box,
+    Call,
+    Check,
+    DemoHand,
+    KeepHand,
+    Pass,
+    Rules,
+    State,
+    View,
+    action_from_json,
+    demo_hand,
+    replay,
+    replay_states,
+)
+from rummykit.rummoli.bots import make_bot
+from rummykit.rummoli.rules import MAX_PLAYERS, MAX_RAISES, MIN_PLAYERS, board_to_json
+from rummykit.web.errors import MESSAGES, N_, register
 from rummykit.web.errors import message as error_message
 from rummykit.web.language import site_translations
+from rummykit.web.play.adapter import Level, Option, levels_that_exist
 from rummykit.web.rendering import render, request_language, url_for
 
 router = APIRouter()
@@ -235,7 +255,7 @@ CATEGORIES = {
     "four_of_a_kind": N_("four of a kind"),
     "straight_flush": N_("a straight flush"),
 }
-
+"""The poker hands as said in a sentence ("shows a flush")."""
 
 CATEGORY_LABELS = {
     "high_card": N_("High card"),
@@ -250,6 +270,194 @@ CATEGORY_LABELS = {
 }
 """The poker hands' names on their own (a label next to a player)."""
 
+SAY: dict[str, str] = {
+    "hand_start": N_("Hand %(hand)s: %(dealer)s deals."),
+    "hand_start_you": N_("Hand %(hand)s: you deal."),
+    "hand_start_extra": N_("Extra hand %(hand)s, dealt by %(dealer)s, without ante."),
+    "hand_start_extra_you": N_("Extra hand %(hand)s, dealt by you, without ante."),
+    "player_out": N_("%(seat)s cannot pay the whole ante and leaves the game with %(chips)s."),
+    "player_out_you": N_("You cannot pay the whole ante and leave the game with %(chips)s."),
+    "ante": N_("Everyone puts one chip on each of the nine boxes."),
+    "deal": N_("The whole pack is dealt: %(cards)s to each player and %(widow)s to the widow."),
+    "deal_uneven": N_(
+        "The whole pack is dealt: %(most)s or %(fewest)s to each player and %(widow)s to the widow."
+    ),
+    "widow_kept": N_("%(seat)s keeps the hand and puts the widow up for auction."),
+    "widow_kept_you": N_("You keep your hand and put the widow up for auction."),
+    "widow_swapped": N_(
+        "%(seat)s takes the widow unseen; the hand given up becomes the dead widow."
+    ),
+    "widow_swapped_you": N_(
+        "You take the widow without looking at it; your hand becomes the dead widow."
+    ),
+    "bid": N_("%(seat)s bids %(chips)s for the widow."),
+    "bid_you": N_("You bid %(chips)s for the widow."),
+    "pass": N_("%(seat)s passes."),
+    "pass_you": N_("You pass."),
+    "widow_dead": N_("Nobody buys the widow: its cards stay out of play for this hand."),
+    "auction_won": N_("%(seat)s buys the widow for %(chips)s, paid to %(to)s."),
+    "auction_won_you": N_("You buy the widow for %(chips)s, paid to %(to)s."),
+    "auction_won_to_you": N_("%(seat)s buys the widow and pays you %(chips)s."),
+    "check": N_("%(seat)s checks."),
+    "check_you": N_("You check."),
+    "bet": N_("%(seat)s bets %(chips)s."),
+    "bet_you": N_("You bet %(chips)s."),
+    "call": N_("%(seat)s calls: %(chips)s."),
+    "call_you": N_("You call: %(chips)s."),
+    "call_all_in": N_("%(seat)s calls with the last %(chips)s."),
+    "call_all_in_you": N_("You call with your last %(chips)s."),
+    "raise": N_("%(seat)s raises by %(chips)s, to %(total)s."),
+    "raise_you": N_("You raise by %(chips)s, to %(total)s."),
+    "fold": N_("%(seat)s folds."),
+    "fold_you": N_("You fold."),
+    "show": N_("%(seat)s shows %(hand)s: %(cards)s."),
+    "show_you": N_("You show %(hand)s: %(cards)s."),
+    "poker_won": N_("%(seats)s has the best hand and takes the Poker box: %(chips)s."),
+    "poker_won_you": N_("You have the best hand and take the Poker box: %(chips)s."),
+    "poker_split": N_("%(seats)s have equal hands and share the Poker box: %(chips)s each."),
+    "poker_side_pot": N_(
+        "The part of the bets that only some could match goes to %(seats)s: %(chips)s."
+    ),
+    "poker_remainder": N_("%(remainder)s cannot be shared and stay on the box."),
+    "sequence_start": N_(
+        "%(seat)s won the poker hand and starts the sequence with the lowest card."
+    ),
+    "sequence_start_you": N_(
+        "You won the poker hand, so you start the sequence with your lowest card."
+    ),
+    "lead": N_("%(seat)s leads %(card)s, the lowest card in hand."),
+    "lead_you": N_("You lead %(card)s, your lowest card."),
+    "play": N_("%(seat)s holds %(card)s, the next card, and plays it."),
+    "play_you": N_("You hold %(card)s, the next card, and play it."),
+    "colour_red": N_("%(seat)s changes colour with the lowest red card in hand: %(card)s."),
+    "colour_red_you": N_("You change colour with your lowest red card: %(card)s."),
+    "colour_black": N_("%(seat)s changes colour with the lowest black card in hand: %(card)s."),
+    "colour_black_you": N_("You change colour with your lowest black card: %(card)s."),
+    "stop_ace": N_("%(card)s is an ace: the sequence stops."),
+    "stop_widow": N_("The sequence stops after %(card)s: %(missing)s lies in the widow."),
+    "stop_played": N_("The sequence stops after %(card)s: %(missing)s has already been played."),
+    "lead_passes_black": N_("%(seat)s has no black card left: the lead passes to %(to)s."),
+    "lead_passes_black_you": N_("You have no black card left: the lead passes to %(to)s."),
+    "lead_passes_red": N_("%(seat)s has no red card left: the lead passes to %(to)s."),
+    "lead_passes_red_you": N_("You have no red card left: the lead passes to %(to)s."),
+    "lead_passes_black_to_you": N_("%(seat)s has no black card left: the lead passes to you."),
+    "lead_passes_red_to_you": N_("%(seat)s has no red card left: the lead passes to you."),
+    "box_won": N_("%(seat)s wins the %(box)s box: %(chips)s."),
+    "box_won_you": N_("You win the %(box)s box: %(chips)s."),
+    "box_empty": N_("%(seat)s wins the %(box)s box, but it is empty."),
+    "box_empty_you": N_("You win the %(box)s box, but it is empty."),
+    "went_out": N_("%(seat)s has played the last card and wins the hand."),
+    "went_out_you": N_("You have played your last card: you win the hand."),
+    "payment": N_("%(seat)s pays %(to)s %(chips)s for %(cards)s left in hand."),
+    "payment_you": N_("You pay %(to)s %(chips)s for %(cards)s left in your hand."),
+    "payment_to_you": N_("%(seat)s pays you %(chips)s for %(cards)s left in hand."),
+    "blocked": N_("Nobody can change colour: the hand is blocked."),
+    "blocked_payment": N_("%(seat)s puts %(chips)s on the Rummoli box for %(cards)s left in hand."),
+    "blocked_payment_you": N_(
+        "You put %(chips)s on the Rummoli box for %(cards)s left in your hand."
+    ),
+    "hand_end": N_("End of hand %(hand)s. Boxes nobody won keep their chips for the next hand."),
+    "hand_end_blocked": N_("End of hand %(hand)s: the Rummoli box waits for the next hand."),
+    "game_end_hands": N_("The last hand agreed on has been played: the game ends."),
+    "game_end_players": N_("Fewer than two players can pay the ante: the game ends."),
+    "final_tie": N_("%(seats)s are equal and go again."),
+    "cut": N_("%(seat)s cuts %(card)s."),
+    "cut_you": N_("You cut %(card)s."),
+    "final_won": N_("%(seat)s takes the chips left on the board: %(chips)s."),
+    "final_won_you": N_("You take the chips left on the board: %(chips)s."),
+    "game_over_you": N_("Game over: you have the most chips. Well played!"),
+    "unknown": N_("Something happened that this page cannot describe (%(code)s)."),
+}
+"""Every sentence of the log, by key (see `sentence`); the table's script gets them translated."""
+
+SAY_PLURAL: dict[str, tuple[str, str]] = {
+    "extra_hands": (
+        "%(n)s box still holds chips: one more hand is played for it.",
+        "%(n)s boxes still hold chips: one more hand is played for each.",
+    ),
+    "game_over": (
+        "Game over: %(seats)s has the most chips.",
+        "Game over: %(seats)s share the most chips.",
+    ),
+}
+"""Sentences whose form follows a number: ``n`` for the boxes, the winners for the end (the
+same texts as the ``ngettext`` calls of `say`, which the catalogs are extracted from)."""
+
+
+CARD_PARAMS = frozenset({"card", "missing"})
+COUNT_PARAMS = frozenset({"widow", "most", "fewest"})
+CHIP_PARAMS = frozenset({"chips", "total", "remainder"})
+SEAT_PARAMS = frozenset({"seat", "to", "dealer"})
+
+
+def sentence(event: Mapping[str, Any], me: int | None = None) -> tuple[str, dict[str, Any]]:
+    """Which sentence tells an event to the reader at seat ``me``, and its raw parameters.
+
+    The parameters stay data (seats, card codes, counts); `say` puts them in words. The table's
+    script has the same function (``static/js/rummoli-say.js``), checked against this one.
+    """
+    code = str(event.get("code"))
+    seat = event.get("seat")
+    you = "_you" if seat is not None and seat == me else ""
+    raw = {k: v for k, v in event.items() if k != "code"}
+    if code == "hand_start":
+        dealer = "_you" if event.get("dealer") == me else ""
+        return ("hand_start_extra" if event.get("extra") else "hand_start") + dealer, raw
+    if code in ("player_out", "widow_kept", "widow_swapped", "bid", "pass", "check", "bet"):
+        return code + you, raw
+    if code in ("raise", "fold", "sequence_start", "lead", "play", "went_out", "cut"):
+        return code + you, raw
+    if code in ("final_won", "blocked_payment", "box_won"):
+        if code == "box_won" and event.get("chips") == 0:
+            return "box_empty" + you, raw
+        return code + you, raw
+    if code in ("ante", "widow_dead", "blocked", "final_tie"):
+        return code, raw
+    if code == "deal":
+        dealt = [int(c) for c in event["cards"] if int(c)]
+        if len(set(dealt)) == 1:
+            return "deal", {"cards": dealt[0], "widow": event["widow"]}
+        return "deal_uneven", {"most": max(dealt), "fewest": min(dealt), "widow": event["widow"]}
+    if code == "auction_won":
+        if not you and event.get("to") == me:
+            return "auction_won_to_you", raw
+        return "auction_won" + you, raw
+    if code == "call":
+        return ("call_all_in" if event.get("all_in") else "call") + you, raw
+    if code in ("poker_show", "final_show"):
+        return "show" + you, raw
+    if code == "poker_won":
+        winners = list(event["seats"])
+        if int(event.get("pot", 0)) > 0:
+            return "poker_side_pot", raw
+        if len(winners) > 1:
+            return "poker_split", raw
+        return ("poker_won_you" if winners[0] == me else "poker_won"), raw
+    if code == "colour_change":
+        return f"colour_{event.get('colour')}" + you, raw
+    if code == "stop":
+        reason = event.get("reason")
+        return {"ace": "stop_ace", "in_widow": "stop_widow"}.get(str(reason), "stop_played"), raw
+    if code == "lead_passes":
+        to_you = "_to_you" if not you and event.get("to") == me else ""
+        return f"lead_passes_{event.get('colour')}" + (you or to_you), raw
+    if code == "payment":
+        if not you and event.get("to") == me:
+            return "payment_to_you", raw
+        return "payment" + you, raw
+    if code == "hand_end":
+        return ("hand_end_blocked" if event.get("outcome") == "blocked" else "hand_end"), raw
+    if code == "game_end":
+        return ("game_end_hands" if event.get("reason") == "hands" else "game_end_players"), raw
+    if code == "extra_hands":
+        return "extra_hands", {"n": event["count"]}
+    if code == "game_over":
+        winners = list(event["winners"])
+        if me is not None and winners == [me]:
+            return "game_over_you", raw
+        return "game_over", {"seats": winners}
+    return "unknown", {"code": code}
+
 
 def _names(seats: Iterable[Any], names: Sequence[str]) -> list[str]:
     return [names[int(s)] for s in seats]
@@ -262,224 +470,62 @@ def join_names(items: Sequence[str], t: Translations) -> str:
     return t.gettext("%(first)s and %(last)s") % {"first": ", ".join(items[:-1]), "last": items[-1]}
 
 
+def words(name: str, value: Any, t: Translations, names: Sequence[str]) -> str:
+    """One parameter of a sentence in words, by its name and kind (see `sentence`)."""
+    if name in SEAT_PARAMS and isinstance(value, int):
+        return names[value] if 0 <= value < len(names) else str(value)
+    if name == "seats" and isinstance(value, list):
+        return join_names(_names(value, names), t)
+    if name in CARD_PARAMS and isinstance(value, str):
+        return card_text(value, t)
+    if name == "cards" and isinstance(value, list):
+        return cards_text(value, t)
+    if (name == "cards" or name in COUNT_PARAMS) and isinstance(value, int):
+        return cards_count_text(value, t)
+    if name in CHIP_PARAMS and isinstance(value, int):
+        return chips_text(value, t)
+    if name == "hand" and isinstance(value, str):
+        return t.gettext(CATEGORIES[value]) if value in CATEGORIES else value
+    if name == "box" and isinstance(value, str):
+        return box_name(value, t)
+    return str(value)
+
+
+def say(key: str, raw: Mapping[str, Any], t: Translations, names: Sequence[str]) -> str:
+    """The sentence ``key`` with its parameters in words."""
+    params = {name: words(name, value, t, names) for name, value in raw.items()}
+    if key.startswith("show"):
+        params["hand"] = words("hand", raw.get("category"), t, names)
+    if key == "extra_hands":
+        return (
+            t.ngettext(
+                "%(n)s box still holds chips: one more hand is played for it.",
+                "%(n)s boxes still hold chips: one more hand is played for each.",
+                int(raw["n"]),
+            )
+            % params
+        )
+    if key == "game_over":
+        return (
+            t.ngettext(
+                "Game over: %(seats)s has the most chips.",
+                "Game over: %(seats)s share the most chips.",
+                len(raw["seats"]),
+            )
+            % params
+        )
+    text = t.gettext(SAY[key]) % params
+    if key.startswith("poker_") and int(raw.get("remainder", 0)):
+        text += " " + t.gettext(SAY["poker_remainder"]) % params
+    return text
+
+
 def describe(
     event: Mapping[str, Any], t: Translations, names: Sequence[str], me: int | None = None
 ) -> str:
     """One engine event as a sentence; ``me`` is the seat of the reader (said "you")."""
-    code = str(event.get("code"))
-    seat = event.get("seat")
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
-    mine = seat is not None and seat == me
-    _ = t.gettext
-    card = card_text(str(event["card"]), t) if "card" in event else ""
-    chips = chips_text(int(event["chips"]), t) if isinstance(event.get("chips"), int) else ""
-    p: dict[str, Any] = {"seat": who, "card": card, "chips": chips}
-    if code == "hand_start":
-        if event.get("extra"):
-            return _("Extra hand %(hand)s, dealt by %(dealer)s, without ante.") % {
-                "hand": event["hand"],
-                "dealer": names[int(event["dealer"])],
-            }
-        return _("Hand %(hand)s: %(dealer)s deals.") % {
-            "hand": event["hand"],
-            "dealer": names[int(event["dealer"])],
-        }
-    if code == "player_out":
-        if mine:
-            return _("You cannot pay the whole ante and leave the game with %(chips)s.") % p
-        return _("%(seat)s cannot pay the whole ante and leaves the game with %(chips)s.") % p
-    if code == "ante":
-        return _("Everyone puts one chip on each of the nine boxes.")
-    if code == "deal":
-        dealt = [int(c) for c in event["cards"] if int(c)]
-        widow = cards_count_text(int(event["widow"]), t)
-        if len(set(dealt)) == 1:
-            return _(
-                "The whole pack is dealt: %(cards)s to each player and %(widow)s to the widow."
-            ) % {"cards": cards_count_text(dealt[0], t), "widow": widow}
-        return _(
-            "The whole pack is dealt: %(most)s or %(fewest)s to each player and %(widow)s to "
-            "the widow."
-        ) % {
-            "most": cards_count_text(max(dealt), t),
-            "fewest": cards_count_text(min(dealt), t),
-            "widow": widow,
-        }
-    if code == "widow_kept":
-        if mine:
-            return _("You keep your hand and put the widow up for auction.")
-        return _("%(seat)s keeps the hand and puts the widow up for auction.") % p
-    if code == "widow_swapped":
-        if mine:
-            return _("You take the widow without looking at it; your hand becomes the dead widow.")
-        return _("%(seat)s takes the widow unseen; the hand given up becomes the dead widow.") % p
-    if code == "bid":
-        if mine:
-            return _("You bid %(chips)s for the widow.") % p
-        return _("%(seat)s bids %(chips)s for the widow.") % p
-    if code == "pass":
-        if mine:
-            return _("You pass.")
-        return _("%(seat)s passes.") % p
-    if code == "widow_dead":
-        return _("Nobody buys the widow: its cards stay out of play for this hand.")
-    if code == "auction_won":
-        p["to"] = names[int(event["to"])]
-        if mine:
-            return _("You buy the widow for %(chips)s, paid to %(to)s.") % p
-        if event.get("to") == me:
-            return _("%(seat)s buys the widow and pays you %(chips)s.") % p
-        return _("%(seat)s buys the widow for %(chips)s, paid to %(to)s.") % p
-    if code == "check":
-        return _("You check.") if mine else _("%(seat)s checks.") % p
-    if code == "bet":
-        return _("You bet %(chips)s.") % p if mine else _("%(seat)s bets %(chips)s.") % p
-    if code == "call":
-        if event.get("all_in"):
-            if mine:
-                return _("You call with your last %(chips)s.") % p
-            return _("%(seat)s calls with the last %(chips)s.") % p
-        return _("You call: %(chips)s.") % p if mine else _("%(seat)s calls: %(chips)s.") % p
-    if code == "raise":
-        p["total"] = chips_text(int(event["total"]), t)
-        if mine:
-            return _("You raise by %(chips)s, to %(total)s.") % p
-        return _("%(seat)s raises by %(chips)s, to %(total)s.") % p
-    if code == "fold":
-        return _("You fold.") if mine else _("%(seat)s folds.") % p
-    if code in ("poker_show", "final_show"):
-        p["hand"] = _(CATEGORIES[str(event["category"])])
-        p["cards"] = cards_text(event["cards"], t)
-        if mine:
-            return _("You show %(hand)s: %(cards)s.") % p
-        return _("%(seat)s shows %(hand)s: %(cards)s.") % p
-    if code == "poker_won":
-        winners = [int(s) for s in event["seats"]]
-        p["seats"] = join_names(_names(winners, names), t)
-        p["remainder"] = chips_text(int(event.get("remainder", 0)), t)
-        if int(event.get("pot", 0)) > 0:
-            text = _(
-                "The part of the bets that only some could match goes to %(seats)s: %(chips)s."
-            )
-        elif len(winners) == 1 and winners[0] == me:
-            text = _("You have the best hand and take the Poker box: %(chips)s.")
-        elif len(winners) == 1:
-            text = _("%(seats)s has the best hand and takes the Poker box: %(chips)s.")
-        else:
-            text = _("%(seats)s have equal hands and share the Poker box: %(chips)s each.")
-        text = text % p
-        if int(event.get("remainder", 0)):
-            text += " " + _("%(remainder)s cannot be shared and stay on the box.") % p
-        return text
-    if code == "sequence_start":
-        if mine:
-            return _("You won the poker hand, so you start the sequence with your lowest card.")
-        return _("%(seat)s won the poker hand and starts the sequence with the lowest card.") % p
-    if code == "lead":
-        if mine:
-            return _("You lead %(card)s, your lowest card.") % p
-        return _("%(seat)s leads %(card)s, the lowest card in hand.") % p
-    if code == "play":
-        if mine:
-            return _("You hold %(card)s, the next card, and play it.") % p
-        return _("%(seat)s holds %(card)s, the next card, and plays it.") % p
-    if code == "colour_change":
-        red = event.get("colour") == "red"
-        if mine:
-            if red:
-                return _("You change colour with your lowest red card: %(card)s.") % p
-            return _("You change colour with your lowest black card: %(card)s.") % p
-        if red:
-            return _("%(seat)s changes colour with the lowest red card in hand: %(card)s.") % p
-        return _("%(seat)s changes colour with the lowest black card in hand: %(card)s.") % p
-    if code == "stop":
-        reason = event.get("reason")
-        if "missing" in event:
-            p["missing"] = card_text(str(event["missing"]), t)
-        if reason == "ace":
-            return _("%(card)s is an ace: the sequence stops.") % p
-        if reason == "in_widow":
-            return _("The sequence stops after %(card)s: %(missing)s lies in the widow.") % p
-        return _("The sequence stops after %(card)s: %(missing)s has already been played.") % p
-    if code == "lead_passes":
-        p["to"] = names[int(event["to"])]
-        black = event.get("colour") == "black"
-        if mine:
-            if black:
-                return _("You have no black card left: the lead passes to %(to)s.") % p
-            return _("You have no red card left: the lead passes to %(to)s.") % p
-        if black:
-            return _("%(seat)s has no black card left: the lead passes to %(to)s.") % p
-        return _("%(seat)s has no red card left: the lead passes to %(to)s.") % p
-    if code == "box_won":
-        p["box"] = box_name(str(event["box"]), t)
-        if int(event["chips"]) == 0:
-            if mine:
-                return _("You win the %(box)s box, but it is empty.") % p
-            return _("%(seat)s wins the %(box)s box, but it is empty.") % p
-        if mine:
-            return _("You win the %(box)s box: %(chips)s.") % p
-        return _("%(seat)s wins the %(box)s box: %(chips)s.") % p
-    if code == "went_out":
-        if mine:
-            return _("You have played your last card: you win the hand.")
-        return _("%(seat)s has played the last card and wins the hand.") % p
-    if code == "payment":
-        p["to"] = names[int(event["to"])]
-        p["cards"] = cards_count_text(int(event["cards"]), t)
-        if mine:
-            return _("You pay %(to)s %(chips)s for %(cards)s left in your hand.") % p
-        if event.get("to") == me:
-            return _("%(seat)s pays you %(chips)s for %(cards)s left in hand.") % p
-        return _("%(seat)s pays %(to)s %(chips)s for %(cards)s left in hand.") % p
-    if code == "blocked":
-        return _("Nobody can change colour: the hand is blocked.")
-    if code == "blocked_payment":
-        p["cards"] = cards_count_text(int(event["cards"]), t)
-        if mine:
-            return _("You put %(chips)s on the Rummoli box for %(cards)s left in your hand.") % p
-        return _("%(seat)s puts %(chips)s on the Rummoli box for %(cards)s left in hand.") % p
-    if code == "hand_end":
-        if event.get("outcome") == "blocked":
-            return _("End of hand %(hand)s: the Rummoli box waits for the next hand.") % {
-                "hand": event["hand"]
-            }
-        return _("End of hand %(hand)s. Boxes nobody won keep their chips for the next hand.") % {
-            "hand": event["hand"]
-        }
-    if code == "game_end":
-        if event.get("reason") == "hands":
-            return _("The last hand agreed on has been played: the game ends.")
-        return _("Fewer than two players can pay the ante: the game ends.")
-    if code == "extra_hands":
-        count = int(event["count"])
-        return t.ngettext(
-            "%(n)s box still holds chips: one more hand is played for it.",
-            "%(n)s boxes still hold chips: one more hand is played for each.",
-            count,
-        ) % {"n": count}
-    if code == "final_tie":
-        return _("%(seats)s are equal and go again.") % {
-            "seats": join_names(_names(event["seats"], names), t)
-        }
-    if code == "cut":
-        if mine:
-            return _("You cut %(card)s.") % p
-        return _("%(seat)s cuts %(card)s.") % p
-    if code == "final_won":
-        if mine:
-            return _("You take the chips left on the board: %(chips)s.") % p
-        return _("%(seat)s takes the chips left on the board: %(chips)s.") % p
-    if code == "game_over":
-        winners = [int(s) for s in event["winners"]]
-        if me is not None and winners == [me]:
-            return _("Game over: you have the most chips. Well played!")
-        return t.ngettext(
-            "Game over: %(seats)s has the most chips.",
-            "Game over: %(seats)s share the most chips.",
-            len(winners),
-        ) % {"seats": join_names(_names(winners, names), t)}
-    return _("Something happened that this page cannot describe (%(code)s).") % {"code": code}
+    key, raw = sentence(event, me)
+    return say(key, raw, t, names)
 
 
 # --- the demonstration hand -------------------------------------------------------------------
@@ -742,6 +788,272 @@ async def demo_page(request: Request, lang: str) -> Response:
     )
 
 
+# --- games against the computer ---------------------------------------------------------------
+#
+# The play layer (`rummykit.web.play`) stores the games, runs the computer seats and sends each
+# seat its view; this adapter tells it what is particular to Rummoli. The table itself is
+# drawn by ``static/js/rummoli-game.js`` from the views.
+
+LEVELS = (
+    Level("random", N_("Beginner"), N_("Any legal decision, without a plan.")),
+    Level(
+        "easy",
+        N_("Easy"),
+        N_("Buys the widow with a poor hand, bets two pairs or better, calls with a pair."),
+    ),
+    Level(
+        "hard",
+        N_("Hard"),
+        N_("Plays the hand out many times over in its head before each decision."),
+    ),
+)
+
+OPTIONS = (
+    Option(
+        "starting_chips",
+        N_("Chips per player"),
+        N_("Chips each player starts with; 30 to 50 is usual, and the ante is 9 a hand."),
+        kind="number",
+        low=ANTE,
+        high=1000,
+    ),
+    Option(
+        "hands",
+        N_("Number of hands"),
+        N_(
+            "The game ends after this many hands; leave it empty to play on until one player "
+            "has all the chips."
+        ),
+        kind="number",
+        low=1,
+        high=1000,
+        optional=True,
+    ),
+    Option(
+        "poker",
+        N_("The poker hand"),
+        N_("How the Poker box is won."),
+        choices=(
+            ("showdown", N_("showdown: everyone shows, the best hand wins")),
+            ("betting", N_("one round of bets, then the best hand still in wins")),
+        ),
+    ),
+    Option(
+        "max_bet",
+        N_("Highest bet"),
+        N_("The most chips one bet or raise may add, with bets (at most three raises)."),
+        kind="number",
+        low=1,
+        high=100,
+    ),
+    Option(
+        "combos",
+        N_("Combinations"),
+        N_("Who wins the 7-8-9 and K-A♦ boxes."),
+        choices=(
+            ("strict", N_("one player plays the whole combination in a row")),
+            ("last_card", N_("its cards follow each other; whoever plays the last one wins")),
+        ),
+    ),
+    Option(
+        "widow_payers_barred",
+        N_("No widow with a paying card"),
+        N_("Nobody holding 10♠, J♦, Q♣, K♥ or A♠ may take the widow, by swap or by auction."),
+        kind="bool",
+    ),
+    Option(
+        "final_split",
+        N_("Sharing the board at the end"),
+        N_("What happens to the chips still on the board when the game ends."),
+        choices=(
+            ("poker", N_("one last poker hand of five cards: the best takes all")),
+            ("cut", N_("everyone cuts the pack: the highest card takes all")),
+            ("extra_hands", N_("one more hand for every box that still holds chips")),
+        ),
+    ),
+)
+
+PRESETS: dict[str, tuple[str, dict[str, JSON]]] = {
+    "standard": (N_("Standard: showdown poker, strict combinations, 10 hands"), {"hands": 10}),
+    "betting": (N_("With bets on the poker hand, 10 hands"), {"poker": "betting", "hands": 10}),
+    "house": (
+        N_("House rules: no widow with a paying card, loose combinations, 10 hands"),
+        {"widow_payers_barred": True, "combos": "last_card", "hands": 10},
+    ),
+    "long": (N_("Standard, played on until one player has all the chips"), {}),
+}
+"""The new-game form's rule sets: a label and the options that differ from the defaults."""
+
+
+def _summary_value(option: Option, value: JSON) -> str:
+    if option.kind == "bool":
+        return N_("yes") if value else N_("no")
+    if option.kind == "number":
+        return N_("none") if value is None else str(value)
+    return next((text for v, text in option.choices if v == value), str(value))
+
+
+def hand_events(state: State) -> list[dict[str, JSON]]:
+    """The public events of the hand in play (or of the last one, when the game is over)."""
+    start = state.hand_starts[-1] if state.hand_starts else 0
+    return [dict(e) for e in state.events[start:]]
+
+
+class RummoliAdapter:
+    """Rummoli for the play layer (see `rummykit.web.play.adapter.GameAdapter`)."""
+
+    kind = "rummoli"
+    title = N_("Rummoli")
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    bot_budget = 0.3
+
+    def levels(self) -> Sequence[Level]:
+        return levels_that_exist(make_bot, LEVELS)
+
+    def default_level(self) -> str:
+        return "hard"
+
+    def options(self) -> Sequence[Option]:
+        return OPTIONS
+
+    def presets(self) -> Mapping[str, JSON]:
+        return {
+            name: Rules().replace(**changes).to_json() for name, (_, changes) in PRESETS.items()
+        }
+
+    def preset_labels(self) -> Mapping[str, str]:
+        return {name: label for name, (label, _) in PRESETS.items()}
+
+    def rules_from_json(self, data: JSON) -> Rules:
+        return Rules.from_json(data)
+
+    def rules_to_json(self, rules: Rules) -> JSON:
+        return rules.to_json()
+
+    def new_state(self, rules: Rules, players: int, seed: int) -> State:
+        return State(rules, players, seed)
+
+    def replay(self, record: Record) -> State:
+        return replay(record)
+
+    def replay_states(self, record: Record) -> Iterator[State]:
+        return replay_states(record)
+
+    def action_from_json(self, data: JSON, rules: Rules) -> Action:
+        return action_from_json(data)
+
+    def make_bot(self, level: str, seed: int) -> Any:
+        return make_bot(level, seed)
+
+    def fallback_action(self, state: State, seat: int) -> Action:
+        """A plain legal decision: keep the hand, pass, check or call, lead the first card."""
+        actions = state.legal_actions()
+        for kind in (KeepHand, Pass, Check, Call):
+            for action in actions:
+                if isinstance(action, kind):
+                    return action
+        return actions[0]
+
+    def log(self, state: State) -> Sequence[Mapping[str, JSON]]:
+        return state.events
+
+    def client_event(self, event: Mapping[str, JSON]) -> dict[str, JSON]:
+        return dict(event)  # cards are already written by their codes
+
+    def client_view(self, state: State, seat: int | None) -> dict[str, JSON]:
+        """The seat's view for the page: its own hand only, the other hands as counts, the
+        widow's cards only for the seat that gave them up."""
+        view = state.view(seat, since=len(state.events))
+        rules = view.rules
+        shows: dict[str, JSON] = {}
+        won: dict[str, JSON] = {}
+        for event in hand_events(state):
+            if event["code"] == "poker_show":
+                shows[str(event["seat"])] = {"category": event["category"], "cards": event["cards"]}
+            elif event["code"] == "box_won":
+                won[str(event["box"])] = event["seat"]
+        return {
+            "phase": view.phase.value,
+            "hand_number": view.hand_number,
+            "hands": rules.hands,
+            "dealer": view.dealer,
+            "to_move": view.to_move,
+            "players": view.players,
+            "in_game": list(view.in_game),
+            "in_hand": list(view.in_hand),
+            "chips": list(view.chips),
+            "board": board_to_json(view.board),
+            "hand": [c.code for c in view.hand],
+            "hand_counts": list(view.hand_counts),
+            "widow_count": view.widow_count,
+            "widow": None if view.widow is None else [c.code for c in view.widow],
+            "plays": [[s, c.code] for s, c in view.plays],
+            "high_bid": view.high_bid,
+            "high_bidder": view.high_bidder,
+            "passed": list(view.passed),
+            "contributed": list(view.contributed),
+            "folded": list(view.folded),
+            "bet_level": view.bet_level,
+            "raises": view.raises,
+            "max_raises": MAX_RAISES,
+            "choices": [c.code for c in view.choices],
+            "legal": [a.to_json() for a in view.legal],
+            "poker": rules.poker,
+            "max_bet": rules.max_bet,
+            "combos": rules.combos,
+            "shows": shows,
+            "won": won,
+            "is_over": view.is_over,
+        }
+
+    def rules_summary(self, rules: Rules) -> list[tuple[str, str]]:
+        values = rules.to_json()
+        return [(o.field, _summary_value(o, values[o.field])) for o in OPTIONS]
+
+    def board(self, rules: Rules, lang: str, board: Sequence[int]) -> list[BoxView]:
+        """The board of a game for the table's template (its chips as they are now)."""
+        return board_boxes(rules, site_translations(lang), board)
+
+    def hint(self, view: View) -> dict[str, JSON]:
+        """What the strongest computer player would decide now."""
+        if view.seat is None or view.to_move != view.seat:
+            raise IllegalAction("not_your_turn", seat=view.seat, to_move=view.to_move)
+        action = make_bot("hard", view.hand_number * 1000 + len(view.log)).choose(view)
+        return {"action": action.to_json(), "reason": {"code": "hint_" + action.t}}
+
+
+ADAPTER = RummoliAdapter()
+
+ERRORS = {
+    "widow_barred": N_("Holding a paying card, you may not take the widow."),
+    "wrong_phase": N_("That cannot be done at this moment of the hand."),
+    "bid_too_low": N_("Bid at least %(minimum)s."),
+    "bid_above_chips": N_("You have only %(available)s chips."),
+    "card_not_held": N_("%(card)s is not in your hand."),
+    "not_playable": N_("Lead one of these cards: %(playable)s."),
+    "no_betting_round": N_("There are no bets in this game: the poker hand is a showdown."),
+    "cannot_check": N_("You owe %(owed)s: call, raise or fold."),
+    "already_bet": N_("There is already a bet: call, raise or fold."),
+    "nothing_to_raise": N_("Nobody has bet yet: bet or check."),
+    "raise_limit": N_("No more raises: there have been %(limit)s."),
+    "bet_out_of_range": N_("A bet is 1 to %(maximum)s chips."),
+    "bet_above_chips": N_("You have only %(available)s chips."),
+    "nothing_to_call": N_("There is nothing to call: check or bet."),
+    "bad_players": N_("A game of Rummoli has 2 to 8 players."),
+}
+"""The sentences of the engine's refusals that the site does not word already."""
+
+
+def _register_errors() -> None:
+    for code, text in ERRORS.items():
+        if code not in MESSAGES:
+            register({code: text})
+
+
+_register_errors()
+
+
 # --- the board --------------------------------------------------------------------------------
 
 
@@ -763,3 +1075,108 @@ async def board_page(request: Request, lang: str) -> Response:
 def error_text(code: str, params: Mapping[str, Any], t: Translations) -> str:
     """A refused action in words (the site's messages, or the generic one)."""
     return error_message(code, params, t)
+
+
+@router.get("/{lang:lang}/rummoli/say.json", name="rummoli.say")
+async def say_json(request: Request, lang: str) -> Response:
+    """The sentences and words of the Rummoli table's script, translated (see `client_texts`)."""
+    body = json.dumps(client_texts(site_translations(lang)), ensure_ascii=False)
+    return Response(
+        body,
+        media_type="application/json",
+        headers={"Cache-Control": "public, max-age=3600", "Vary": "Accept-Encoding"},
+    )
+
+
+CLIENT: dict[str, str] = {
+    "you": N_("You"),
+    "computer": N_("Computer %(n)s"),
+    "dealer": N_("dealer"),
+    "passed": N_("passed"),
+    "folded": N_("folded"),
+    "bid_of": N_("bid %(chips)s"),
+    "in_pot": N_("%(chips)s in the Poker box"),
+    "cards_in_hand": N_("%(cards)s in hand"),
+    "out_of_game": N_("out of the game"),
+    "hand_of": N_("Hand %(hand)s of %(hands)s"),
+    "hand_n": N_("Hand %(hand)s"),
+    "widow_face_down": N_("The widow: %(cards)s face down"),
+    "widow_yours": N_("The widow holds your old hand: it is out of play."),
+    "your_turn_widow": N_(
+        "You deal. Look at your hand: take the widow unseen, or keep your hand and auction the "
+        "widow."
+    ),
+    "your_turn_bid": N_("The widow is for sale: bid more than %(chips)s, or pass."),
+    "your_turn_bid_first": N_("The widow is for sale: make the first bid, or pass."),
+    "your_turn_bet": N_("Bets on the poker hand: check or bet."),
+    "your_turn_call": N_("Bets on the poker hand: %(owed)s to call. Call, raise or fold."),
+    "your_turn_lead": N_("Your lead: choose which of your lowest cards to play."),
+    "waiting_for": N_("%(name)s is thinking…"),
+    "game_over": N_("The game is over."),
+    "take_widow": N_("Take the widow"),
+    "keep_hand": N_("Keep my hand and auction the widow"),
+    "bid": N_("Bid"),
+    "pass": N_("Pass"),
+    "check": N_("Check"),
+    "bet": N_("Bet"),
+    "call": N_("Call %(chips)s"),
+    "raise": N_("Raise by"),
+    "fold": N_("Fold"),
+    "chips_label": N_("Chips"),
+    "lead_card": N_("Lead %(card)s"),
+    "next_hand": N_("Go on"),
+    "hand_over": N_("Hand %(hand)s is over."),
+    "standings": N_("Chips"),
+    "sent": N_("Sending…"),
+    "connection_lost": N_("Connection lost: reconnecting…"),
+    "winner": N_("most chips"),
+    "step_of": N_("Step %(n)s of %(total)s"),
+    "start_of_game": N_("Start of the game"),
+    "played_by": N_("%(card)s, played by %(name)s"),
+}
+"""The table's own words (buttons, prompts, labels)."""
+
+
+def client_texts(t: Translations) -> dict[str, JSON]:
+    """Everything the table's script words itself with, in one language: the sentences of the
+    log (`SAY`, by key, and the two that follow a number), the table's own words (`CLIENT`),
+    the ranks, the boxes and the poker hands, and the forms of "n chips" and "n cards"."""
+    plural: dict[str, JSON] = {}
+    for key, (singular, many) in SAY_PLURAL.items():
+        plural[key] = {"one": t.ngettext(singular, many, 1), "other": t.ngettext(singular, many, 2)}
+    for key, (singular, many) in {
+        "chips": ("%(n)s chip", "%(n)s chips"),
+        "cards": ("%(n)s card", "%(n)s cards"),
+    }.items():
+        plural[key] = {"one": t.ngettext(singular, many, 1), "other": t.ngettext(singular, many, 2)}
+    return {
+        "say": {key: t.gettext(text) for key, text in SAY.items()},
+        "plural": plural,
+        "client": {key: t.gettext(text) for key, text in CLIENT.items()},
+        "ranks": {rank: rank_text(rank, t) for rank in ("J", "Q", "K", "A")},
+        "names": {code: card_name(code, t) for code in _ALL_CODES},
+        "boxes": {box.value: box_name(box, t) for box in BOXES},
+        "how": {
+            f"{box.value}:{poker}:{combos}": box_how(box, Rules(poker=poker, combos=combos), t)
+            for box in BOXES
+            for poker in ("showdown", "betting")
+            for combos in ("strict", "last_card")
+        },
+        "categories": {key: t.gettext(text) for key, text in CATEGORIES.items()},
+        "labels": {key: t.gettext(text) for key, text in CATEGORY_LABELS.items()},
+        "and": t.gettext("%(first)s and %(last)s"),
+    }
+
+
+_ALL_CODES = tuple(
+    f"{rank}{suit}"
+    for suit in "♣♠♥♦"
+    for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+)
+
+
+# The game pages (new-game form, table, replay) come last: their /{lang}/rummoli/{game_id}
+# must not take the fixed paths above.
+from rummykit.web.play.pages import game_pages  # noqa: E402
+
+router.include_router(game_pages("rummoli"))
