@@ -27,12 +27,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
 
 from rummykit.core import IllegalAction
 from rummykit.tiles.game import Action, Draw, NextRound, Play, View
 from rummykit.tiles.model import Rules, TableSet, Tile
-from rummykit.tiles.solver import Solution, solve
+from rummykit.tiles.solver import Solution, lays_all, solve
 
 
 def _my_turn(view: View) -> int:
@@ -101,7 +100,7 @@ class HardBot:
         out = 0
         for _ in range(self.samples):
             rack = self.rng.sample(unseen, size)
-            if _reply(view.rules, rack, view.table, view.opened[nxt]) >= size:
+            if lays_all(rack, view.table, view.rules, first_meld=not view.opened[nxt]):
                 out += 1
         return out / self.samples
 
@@ -146,11 +145,6 @@ class HardBot:
         if len(chosen) == len(new_sets) or len(rack) - sum(len(s.tiles) for s in chosen) <= 2:
             return Play(found.sets)
         return Play((*table, *chosen))
-
-
-def _reply(rules: Rules, rack: Sequence[Tile], table: Sequence[TableSet], opened: bool) -> int:
-    """How many tiles a player with ``rack`` could lay on ``table``."""
-    return solve(list(rack), table, rules, "count", first_meld=not opened).count
 
 
 def _unseen(view: View) -> list[Tile]:
