@@ -128,6 +128,20 @@ def test_a_stale_form_is_refused_and_the_loser_is_told(client: TestClient) -> No
     assert bad.status_code == 422
 
 
+def test_a_double_tap_or_a_retry_saves_the_round_once(client: TestClient) -> None:
+    path = create_sheet(client)
+    for _ in range(3):
+        response = enter(client, path, {0: "0", 1: "25", 2: "40"}, out=0, version=0)
+        assert (response.status_code, response.headers["location"]) == (303, f"{path}?ok=round")
+    data = sheet_json(client, path)
+    assert data["version"] == 1 and len(data["sheet"]["rounds"]) == 1
+    # The same for a join; a different entry at the old version is still a conflict.
+    for _ in range(2):
+        assert client.post(f"{path}/join", data={"name": "Dora", "version": "1"}).status_code == 303
+    assert enter(client, path, {0: "0", 1: "26", 2: "40"}, out=0, version=0).status_code == 409
+    assert sheet_json(client, path)["version"] == 2
+
+
 def test_players_join_and_leave_with_the_starting_total_choice(client: TestClient) -> None:
     path = create_sheet(client, "es")
     enter(client, path, {0: "0", 1: "35", 2: "50"}, out=0)
@@ -256,7 +270,11 @@ def test_the_api_creates_reads_and_changes_a_sheet(client: TestClient) -> None:
     action = {"t": "round", "entries": [{"p": 0, "v": 0, "out": True}, {"p": 1, "v": 12}]}
     changed = client.post(f"/api/sheets/{sheet_id}/actions", json={"version": 0, "action": action})
     assert changed.status_code == 200 and changed.json()["version"] == 1
-    stale = client.post(f"/api/sheets/{sheet_id}/actions", json={"version": 0, "action": action})
+    again = client.post(f"/api/sheets/{sheet_id}/actions", json={"version": 0, "action": action})
+    assert again.status_code == 200 and again.json()["version"] == 1  # a retry, stored once
+    assert len(again.json()["sheet"]["rounds"]) == 1
+    other = {"t": "leave", "player": 0}
+    stale = client.post(f"/api/sheets/{sheet_id}/actions", json={"version": 0, "action": other})
     assert stale.status_code == 409
     assert stale.json()["error"]["code"] == "sheet_changed"
     assert stale.json()["version"] == 1

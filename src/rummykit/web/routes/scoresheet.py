@@ -91,12 +91,36 @@ def parse_version(form: FormData) -> int:
     return int(value)
 
 
-async def commit(request: Request, stored: StoredSheet, sheet: Sheet, action: Action) -> int:
-    """Check the action on the sheet, store it at the next version, tell the watchers."""
-    sheet.apply(action)
-    version = await repository(request).append(stored.id, stored.version, action.to_json())
-    request.app.state.hub.publish(channel(stored.id), version)
-    return version
+async def commit(
+    request: Request, stored: StoredSheet, sheet: Sheet, action: Action, seen: int
+) -> tuple[int, bool]:
+    """Store the action as the change that follows version ``seen`` (the version the form or
+    client saw) and tell the watchers; return the version it has and whether it is new.
+
+    If the sheet has moved on since ``seen``, the action is refused with `Conflict`, unless the
+    change that followed ``seen`` is this very action: a double tap, or a retry after an answer
+    lost on the way back, is then the success it was, not a second entry. Otherwise the action
+    is checked on the sheet (`IllegalAction` if the rules refuse it) before it is stored.
+    """
+    repo = repository(request)
+    if seen == stored.version:
+        sheet.apply(action)
+        try:
+            version = await repo.append(stored.id, seen, action.to_json())
+        except Conflict:
+            if await already_saved(repo, stored.id, seen, action):
+                return seen + 1, False
+            raise
+        request.app.state.hub.publish(channel(stored.id), version)
+        return version, True
+    if seen < stored.version and await already_saved(repo, stored.id, seen, action):
+        return seen + 1, False
+    raise Conflict(stored.version)
+
+
+async def already_saved(repo: SheetRepository, sheet_id: str, seen: int, action: Action) -> bool:
+    later = await repo.entries_since(sheet_id, seen)
+    return bool(later) and later[0][1] == action.to_json()
 
 
 # -- Creating a sheet ----------------------------------------------------------------------
@@ -286,13 +310,19 @@ async def _round_action(request: Request, lang: str, sheet_id: str, number: int 
     template_context: dict[str, Any] = {}
     try:
         version = parse_version(form)
-        points, out, state = entries_from_form(form, players, sheet)
         if version != stored.version:
-            raise Conflict(stored.version)
+            # A form from before a change: it is a conflict, unless it is that very change
+            # sent again; read it with the players it was made for.
+            players = [p.id for p in sheet.players if f"p{p.id}" in form]
+            try:
+                entries_from_form(form, players, sheet)
+            except FormError:
+                raise Conflict(stored.version) from None
+        points, out, state = entries_from_form(form, players, sheet)
         action: Action = (
             EnterRound.of(points, out) if number is None else CorrectRound.of(number, points, out)
         )
-        await commit(request, stored, sheet, action)
+        await commit(request, stored, sheet, action, version)
     except FormError as err:
         state = err.state
         state["errors"] = field_errors(lang, sheet, err.error, err.fields)
@@ -381,9 +411,7 @@ async def _player_action(
     try:
         version = parse_version(form)
         action = make(form, sheet)
-        if version != stored.version:
-            raise Conflict(stored.version)
-        await commit(request, stored, sheet, action)
+        await commit(request, stored, sheet, action, version)
     except IllegalAction as err:
         message = errors.describe(err, site_translations(lang))
         return sheet_page(request, stored, sheet, 422, join=join, player_error=message)
@@ -398,9 +426,7 @@ def _join_from_form(form: FormData, sheet: Sheet) -> Join:
     start = str(form.get("start", Start.HIGHEST.value))
     if start not in {s.value for s in Start}:
         raise IllegalAction("bad_start")
-    action = Join(str(form.get("name", "")), Start(start))
-    sheet.check(action)
-    return action
+    return Join(str(form.get("name", "")), Start(start))
 
 
 def _leave_from_form(form: FormData, sheet: Sheet) -> Leave:
@@ -561,9 +587,7 @@ async def api_act(request: Request, sheet_id: str) -> Response:
         raise IllegalAction("bad_version")
     action = action_from_json(data.get("action"))
     try:
-        if version != stored.version:
-            raise Conflict(stored.version)
-        new_version = await commit(request, stored, sheet, action)
+        new_version, applied = await commit(request, stored, sheet, action, version)
     except Conflict:
         stored, sheet = await load(request, sheet_id)
         lang = request_language(request)
@@ -571,4 +595,7 @@ async def api_act(request: Request, sheet_id: str) -> Response:
         body = _sheet_json(request, stored.id, stored.version, sheet)
         body["error"] = {"code": "sheet_changed", "params": {}, "message": message}
         return JSONResponse(body, status_code=409)
+    if not applied:  # the same action, stored a moment ago: answer with the sheet as it is
+        stored, sheet = await load(request, sheet_id)
+        new_version = stored.version
     return JSONResponse(_sheet_json(request, stored.id, new_version, sheet))
