@@ -907,6 +907,8 @@ class RummoliAdapter:
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     bot_budget = 0.3
+    replay_template = "rummoli/replay.html"
+    """The replay page draws the Rummoli table (the play layer's own is for the rummy games)."""
 
     def levels(self) -> Sequence[Level]:
         return levels_that_exist(make_bot, LEVELS)
@@ -1089,7 +1091,6 @@ async def say_json(request: Request, lang: str) -> Response:
 
 
 CLIENT: dict[str, str] = {
-    "you": N_("You"),
     "computer": N_("Computer %(n)s"),
     "dealer": N_("dealer"),
     "passed": N_("passed"),
@@ -1152,7 +1153,8 @@ def client_texts(t: Translations) -> dict[str, JSON]:
     return {
         "say": {key: t.gettext(text) for key, text in SAY.items()},
         "plural": plural,
-        "client": {key: t.gettext(text) for key, text in CLIENT.items()},
+        "client": {key: t.gettext(text) for key, text in CLIENT.items()}
+        | {"you": t.pgettext("the player's own seat", "You")},
         "ranks": {rank: rank_text(rank, t) for rank in ("J", "Q", "K", "A")},
         "names": {code: card_name(code, t) for code in _ALL_CODES},
         "boxes": {box.value: box_name(box, t) for box in BOXES},

@@ -286,7 +286,7 @@ def game_pages(kind: str) -> APIRouter:
         live, seat = found
         return render(
             request,
-            f"{kind}/replay.html",
+            getattr(game, "replay_template", f"{kind}/replay.html"),
             headers={"Cache-Control": "no-store"},
             title=game.title,
             kind=kind,

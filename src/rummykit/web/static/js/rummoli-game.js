@@ -42,7 +42,8 @@ class RummoliTable {
     this.data = data;
     this.seat = data.seat;
     this.players = data.players;
-    this.names = data.players.map((p) => p.name);
+    // The player's own seat is named as the sentences address the player ("you").
+    this.names = data.players.map((p, seat) => (seat === data.seat ? words.client("you") : p.name));
     this.view = data.view;
     this.rules = { poker: data.view.poker, combos: data.view.combos };
     this.sending = false;
@@ -315,6 +316,10 @@ class RummoliTable {
     if (!passing) {
       this.drawDecisions(model, myTurn);
       if (!model.plays.length && model.phase !== "lead") this.el.say.textContent = "";
+    }
+    if (!passing) {
+      this.root.dataset.over = model.is_over ? "1" : "0";
+      this.root.dataset.seq = String(model.seq);
     }
     if (model.is_over && !passing && !this.endShown) {
       this.endShown = true;
