@@ -8,6 +8,10 @@ How the site is put together, for everyone who adds pages to it:
   ``render(request, "romme/play.html", title=_("…"), …)`` (`rummykit.web.rendering`). Templates
   live in ``web/templates/<part>/``, extend ``base.html`` and fill its ``content`` block;
   static files go in ``web/static/<part>/`` and are linked with ``static("part/x.js")``.
+- **Forms** are boosted by htmx (``hx-boost`` on ``body``): a POST answers with a redirect, or
+  with the page again and a 4xx status (409 and 422 are swapped in, other errors are not); the
+  submit buttons are disabled while a form is on its way, and a form that cannot reach the
+  server says so and keeps its input. Everything also works without JavaScript.
 - **The home page** lists everything in `rummykit.web.home`: a listed route that exists is
   linked, one that does not yet is shown as coming.
 - **A translated string**: in templates ``{% trans %}…{% endtrans %}`` or ``_("…")``; in Python
