@@ -42,6 +42,13 @@ SECTIONS: tuple[Section, ...] = (
                 N_("Tile rummy"),
                 N_("Rummikub-style: play tiles and rework the table as you like."),
             ),
+            Entry(
+                "rummoli.play",
+                N_("Rummoli"),
+                N_(
+                    "A poker hand, then the race through the stops, with chips on a nine-box board."
+                ),
+            ),
         ),
     ),
     Section(
