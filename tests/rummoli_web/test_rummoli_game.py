@@ -8,6 +8,7 @@ import gettext
 import json
 import re
 from collections.abc import Iterator
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from rummykit.rummoli import Rules, State, replay_states
 from rummykit.rummoli.poker import index_card
 from rummykit.rummoli.table import WIDOW
 from rummykit.store import GameRepository
-from rummykit.web import create_app, errors
+from rummykit.web import catalogs, create_app, errors
 from rummykit.web import rummoli as pages
 from rummykit.web.language import site_translations
 from rummykit.web.play.service import service
@@ -333,3 +334,28 @@ def test_the_engines_refusals_have_sentences_in_every_language() -> None:
         assert "%(" not in said and code not in said, code
         for lang in ("fr", "es", "de"):
             assert errors.message(code, params, site_translations(lang)) != said, (lang, code)
+
+
+@pytest.mark.parametrize("lang", ["fr", "es", "de"])
+def test_the_form_and_the_table_show_no_english(game_client: TestClient, lang: str) -> None:
+    client = game_client
+    game_id = seeded(client, Rules(), seed=5, bots=3)
+    translations = site_translations(lang)
+    english = set()
+    for message in catalogs.extract("rummoli"):
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        for text in ids:
+            if text and translations.gettext(text) != text:
+                english.update(p.strip() for p in re.split(r"%\(\w+\)s", text) if len(p) >= 12)
+    for path in (f"/{lang}/rummoli/new", f"/{lang}/rummoli/{game_id}"):
+        response = client.get(path)
+        assert response.status_code == 200, path
+        body = re.sub(r"<(script|style)\b.*?</\1>", " ", response.text, flags=re.S)
+        text = unescape(re.sub(r"<[^>]*>", " ", body))
+        for part in english:
+            assert part not in text, f"{path} shows the English {part!r}"
+    # The words of the table's script come in the page's language.
+    said = client.get(f"/{lang}/rummoli/say.json").json()
+    assert said["say"]["ante"] == translations.gettext(pages.SAY["ante"])
+    assert said["say"]["ante"] != pages.SAY["ante"]
+    assert set(said["say"]) == set(pages.SAY)
