@@ -289,6 +289,14 @@ def test_cards_take_the_ranks_of_each_language() -> None:
     assert pages.card_name("10♥", site_translations("de")) == "Herz 10"
 
 
+def test_the_players_own_seat_is_addressed_as_in_the_sentences() -> None:
+    """The table names the player as its sentences address the player (German "du"), even
+    where another part of the site translates a plain "You" otherwise."""
+    expected = {"fr": "Vous", "es": "Tú", "de": "Du", "en": "You"}
+    for lang, word in expected.items():
+        assert pages.client_texts(site_translations(lang))["client"]["you"] == word
+
+
 def test_each_box_says_how_it_is_won_under_the_options() -> None:
     t = gettext.NullTranslations()
     strict, loose = Rules(), Rules(combos="last_card", poker="betting")

@@ -62,7 +62,12 @@ def site_translations(lang: str) -> gettext.NullTranslations:
         for message in source:
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
             # A message another domain has not translated yet must not hide a translation.
-            if message.id and not message.fuzzy and all(strings) and message.id not in merged:
+            if (
+                message.id
+                and not message.fuzzy
+                and all(strings)
+                and merged.get(message.id, context=message.context) is None
+            ):
                 merged[message.id] = message
     buffer = BytesIO()
     write_mo(buffer, merged, use_fuzzy=False)
