@@ -107,14 +107,20 @@ class HardBot:
     def _trickle(
         self, rules: Rules, rack: list[Tile], table: list[TableSet], most: Solution
     ) -> Solution:
-        """Lay little and keep the rest: one natural that the table takes alone (the highest),
-        else the most tiles without jokers, else the most tiles."""
+        """Lay little and keep the rest for later turns: one natural that the table takes alone
+        (the highest), else the smallest new set of rack naturals that the most-tiles play
+        makes, else the most tiles without jokers, else the most tiles."""
         for tile in sorted(most.played, key=lambda t: -(t.number or 0)):
             if tile.is_joker:
                 continue
             alone = solve([tile], table, rules, "count")
             if alone.is_play:
                 return alone
+        own = set(rack)
+        new_sets = [s for s in most.sets if all(t in own and not t.is_joker for t in s.tiles)]
+        if new_sets:
+            smallest = min(new_sets, key=lambda s: (len(s.tiles), -sum(n for n, _ in s.meanings())))
+            return solve(list(smallest.tiles), table, rules, "count")
         naturals = [t for t in rack if not t.is_joker]
         if len(naturals) < len(rack):
             plain = solve(naturals, table, rules, "count")
