@@ -146,15 +146,17 @@ class RummoliTable {
     model.legal = [];
     model.choices = [];
     const said = [];
+    let outcome = "";
     for (const event of events) {
       const line = this.words.describe(event, this.names, this.seat);
       said.push(line);
+      if (event.code === "went_out" || event.code === "blocked") outcome = line;
       addLog(this.el.log, [line]);
       this.apply(model, event);
       this.el.say.textContent = line;
       if (event.code === "hand_end" && !view.is_over && this.pace > 0) {
         this.render(model, { passing: true });
-        await this.pauseAtHandEnd(model, event);
+        await this.pauseAtHandEnd(model, event, outcome);
         continue;
       }
       if (this.pace > 0 && SLOW_EVENTS.has(event.code)) {
@@ -166,11 +168,11 @@ class RummoliTable {
     if (others) this.el.announce.textContent = said.slice(-6).join(" ");
   }
 
-  pauseAtHandEnd(model, event) {
+  pauseAtHandEnd(model, event, outcome) {
     // Let the player see how the hand ended before the next deal.
     return new Promise((resolve) => {
       const button = el("button", { type: "button", class: "primary", "data-go-on": "" }, this.words.client("next_hand"));
-      const note = el("p", { class: "rm-hand-over" }, this.words.client("hand_over", { hand: event.hand }));
+      const note = el("p", { class: "rm-hand-over" }, this.words.client("hand_over", { hand: event.hand }), outcome ? el("span", {}, ` ${outcome}`) : null);
       this.el.decide.replaceChildren(note, button);
       this.el.status.textContent = this.words.client("hand_over", { hand: event.hand });
       this.root.dataset.paused = "1";
