@@ -1,94 +1,80 @@
-"""The ``hard`` computer player: it remembers, holds back, and looks at the opponent's hand.
+"""The ``hard`` computer player: it remembers, looks ahead exactly, and reads the opponent.
 
-Seeing only its seat's `View`, it
+It plays like ``medium`` (goes out when it can, holds new melds back once opened, lays off at
+once) and, seeing only its seat's `View`, it also
 
 - remembers every card seen this round (the discard pile, the table, the cards an opponent took
   from the discard pile and still holds) and counts the unseen copies of each face;
-- once opened, holds its melds in hand instead of giving the opponents cards to lay off on,
-  and lays everything at once when it can go out (which makes Hand-Rommé possible) or when an
-  opponent gets close to going out;
-- picks its discard by looking one draw ahead (`Prospects`: what each unseen card would let it
-  lay next turn) and by sampling the next opponent's possible hands (determinized sampling):
-  a discard the opponent could use at once is avoided;
+- picks its discard by looking one draw ahead exactly (`ExactProspects`: what each unseen card
+  would let it lay next turn, lay-offs and joker exchanges included) and by sampling the next
+  opponent's possible hands (determinized sampling): a discard the opponent could lay at once
+  is avoided;
+- holds a possible opening back for Hand-Rommé when the next draw would often let it lay every
+  card at once and no opponent is close to going out;
 - stays within its time ``budget`` per decision (samples are cut short when time runs out).
 """
 
 from __future__ import annotations
 
 from rummykit.cards import Card
-from rummykit.romme.actions import Action, Draw
 from rummykit.romme.bot_levels import MediumBot, penalty_weight
 from rummykit.romme.game import View
 from rummykit.romme.rules import card_value
-from rummykit.romme.solver import (
-    Arrangement,
-    Objective,
-    best_opening,
-    best_turn,
-    can_use_card,
-    going_out,
-)
+from rummykit.romme.solver import Arrangement, can_use_card
 from rummykit.romme.strategy import (
+    ExactProspects,
     Knowledge,
-    Prospects,
     face,
     knowledge,
     neighbours,
     opponent_hands,
 )
 
-HOLD_UNTIL = 3
-"""Once an opponent holds this many cards or fewer, everything is laid at once."""
-
 
 class HardBot(MediumBot):
-    """Card memory, held melds, one-draw lookahead and sampled opponent hands."""
+    """Card memory, held melds, exact one-draw lookahead and sampled opponent hands."""
 
     level = "hard"
     memory = True
     shortlist = 5
     samples = 8
-    hold = True
-    hold_until = HOLD_UNTIL
-    opening: Objective = "penalty"
-
-    def draw(self, view: View) -> Action:
-        if not view.discard_pile:
-            return Draw("stock")
-        if self.usable_discard(view):
-            return Draw("discard")
-        return super().draw(view)
+    prospects = ExactProspects
+    hand_romme_odds = 0.3
+    """Hold an opening back when the next draw goes out (Hand-Rommé) at least this often."""
 
     def arrangement(self, view: View) -> Arrangement | None:
+        found = super().arrangement(view)
         assert view.seat is not None
-        opened = view.opened[view.seat]
-        out = going_out(view.hand, view.rules, opened=opened, table=view.table, picked=view.picked)
-        if out is not None:
-            return out
-        if not opened:
-            return best_opening(
-                view.hand, view.rules, self.opening, table=view.table, picked=view.picked
-            )
-        # Held back: no new melds (they would give the opponents cards to lay off), but
-        # lay-offs and exchanges, which only move the ends of melds already on the table.
-        hold = self.hold and not self._threatened(view)
-        return best_turn(
-            view.hand,
-            view.rules,
-            "penalty",
-            opened=True,
-            table=view.table,
-            picked=view.picked,
-            new_melds=not hold,
-        )
+        if view.opened[view.seat] or found is None or found.is_empty:
+            return found
+        if len(found.left) <= 1 or not self._wait_for_hand_romme(view, found):
+            return found
+        return None
 
-    def _threatened(self, view: View) -> bool:
-        assert view.seat is not None
-        return any(
-            n <= self.hold_until and view.opened[s]
-            for s, n in enumerate(view.hand_sizes)
-            if s != view.seat
-        )
+    def _wait_for_hand_romme(self, view: View, opening: Arrangement) -> bool:
+        """Whether to keep a possible opening in hand and go out all at once next turn:
+        only when Hand-Rommé pays, no opponent is close to going out, no picked card must be
+        laid, and one of the cards left over, discarded now, leaves a hand that the next draw
+        lets go out often enough."""
+        rules = view.rules
+        if rules.hand_romme == "none" or len(opening.left) > 3:
+            return False
+        if view.picked is not None and rules.discard_pickup == "must_use":
+            return False
+        if self.threatened(view) or any(
+            n <= self.hold_until + 2 for s, n in enumerate(view.hand_sizes) if s != view.seat
+        ):
+            return False
+        know = knowledge(view, memory=True)
+        prospects = ExactProspects(view, know, opened=False)
+        for card in opening.left:
+            if card == view.picked or card.is_joker:
+                continue
+            rest = list(view.hand)
+            rest.remove(card)
+            if prospects.out_chance(rest) >= self.hand_romme_odds:
+                return True
+        return False
 
     def discard(self, view: View) -> Card:
         assert view.seat is not None
@@ -97,7 +83,7 @@ class HardBot(MediumBot):
         ranked = sorted(scores, key=lambda c: (scores[c], -c.id))
         if len(ranked) <= 1:
             return ranked[0]
-        prospects = Prospects(view, know, view.opened[view.seat])
+        prospects = self.prospects(view, know, view.opened[view.seat])
         weight = penalty_weight(view)
         shortlist = [c for c in ranked[: self.shortlist] if not c.is_joker] or ranked[:1]
         danger = self._danger(view, know, shortlist)

@@ -4,9 +4,11 @@
 - ``easy`` is greedy: it takes the discard when it can lay it at once, opens with the most
   valuable melds as soon as it can, then lays everything it can, and discards its highest dead
   card (one with no neighbour in the hand).
-- ``medium`` goes out whenever the solver finds a way, lays to leave the least penalty, and
-  discards the card least worth keeping: cards in near-melds with live outs (copies not yet
-  seen) are kept, and so are cards an opened opponent could lay off.
+- ``medium`` goes out whenever the solver finds a way; once opened it lays off at once but
+  holds new melds back (they would give the opponents cards to lay off) until it can go out or
+  an opponent comes close to going out; it discards by looking one draw ahead (`Prospects`),
+  keeping near-melds with live outs (copies not yet seen) and cards an opened opponent could
+  lay off.
 
 >>> from rummykit.romme.game import State
 >>> game = State(players=2, seed=3)
@@ -178,10 +180,18 @@ class EasyBot(SolverBot):
 
 
 class MediumBot(SolverBot):
-    """Goes out when it can, keeps near-melds with live outs, discards the least useful card."""
+    """Goes out when it can; once opened, holds new melds back (lays them when it goes out or
+    when an opponent is close to going out) but lays off at once; discards by looking one draw
+    ahead, keeping near-melds with live outs."""
 
     level = "medium"
     memory = False
+    hold = True
+    hold_until = 3
+    """Once an opened opponent holds this many cards or fewer, everything is laid at once."""
+    shortlist = 4
+    lookahead = True
+    prospects: type[Prospects] = Prospects
 
     def draw(self, view: View) -> Action:
         if not view.discard_pile:
@@ -191,9 +201,7 @@ class MediumBot(SolverBot):
         if view.rules.discard_pickup == "free":
             top = view.discard_pile[-1]
             counts = hand_counts(view.hand)
-            if not top.is_joker and completes_meld(top, counts):
-                return Draw("discard")
-            if top.is_joker:
+            if top.is_joker or completes_meld(top, counts):
                 return Draw("discard")
         return Draw("stock")
 
@@ -207,12 +215,27 @@ class MediumBot(SolverBot):
             return best_opening(
                 view.hand, view.rules, "penalty", table=view.table, picked=view.picked
             )
+        # Held back: no new melds (they would give the opponents cards to lay off), but
+        # lay-offs and exchanges, which only move the ends of melds already on the table.
+        hold = self.hold and not self.threatened(view)
         return best_turn(
-            view.hand, view.rules, "penalty", opened=True, table=view.table, picked=view.picked
+            view.hand,
+            view.rules,
+            "penalty",
+            opened=True,
+            table=view.table,
+            picked=view.picked,
+            new_melds=not hold,
         )
 
-    shortlist = 4
-    lookahead = True
+    def threatened(self, view: View) -> bool:
+        """Whether an opened opponent is close to going out."""
+        assert view.seat is not None
+        return any(
+            n <= self.hold_until and view.opened[s]
+            for s, n in enumerate(view.hand_sizes)
+            if s != view.seat
+        )
 
     def discard(self, view: View) -> Card:
         know = knowledge(view, memory=self.memory)
@@ -221,7 +244,7 @@ class MediumBot(SolverBot):
         if len(ranked) <= 1 or not self.lookahead:
             return ranked[0]
         assert view.seat is not None
-        prospects = Prospects(view, know, view.opened[view.seat])
+        prospects = self.prospects(view, know, view.opened[view.seat])
         best: tuple[float, Card] | None = None
         weight = penalty_weight(view)
         for card in ranked[: self.shortlist]:

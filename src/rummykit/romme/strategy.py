@@ -21,6 +21,7 @@ from rummykit.romme.game import View
 from rummykit.romme.rules import TableMeld, card_value, read_cards
 from rummykit.romme.solver.candidates import encode, meld_table
 from rummykit.romme.solver.search import SCALE, Problem, solve
+from rummykit.romme.solver.table import table_options
 
 FACES = 52
 
@@ -286,6 +287,7 @@ class Prospects:
         self.fit_faces = {f for end in self.ends for f in end[:1]}
         self.solves = 0
         self._cache: dict[tuple[int, int], float] = {}
+        self._outs: set[tuple[int, int]] = set()
 
     def value(self, hand: Sequence[Card]) -> float:
         know = self.know
@@ -317,6 +319,25 @@ class Prospects:
             # A draw that fits nothing: the hand itself, with one more card to discard.
             expected += rest * self._laid(counts, jokers, size, spare=True)
         return expected / total_unseen
+
+    def out_chance(self, hand: Sequence[Card]) -> float:
+        """The chance that the next draw lets ``hand`` go out (its value carries the bonus)."""
+        know = self.know
+        if know.unseen_total == 0:
+            return 0.0
+        counts, jokers = encode(list(hand))
+        size = len(hand) + 1
+        hits = 0
+        for f in range(FACES):
+            if not know.unseen[f] or (counts >> (2 * f)) & 3 == 2:
+                continue
+            drawn = counts + (1 << (2 * f))
+            self._laid(drawn, jokers, size)
+            hits += know.unseen[f] * ((drawn * 2, jokers) in self._outs)
+        if know.unseen_jokers:
+            self._laid(counts, jokers + 1, size)
+            hits += know.unseen_jokers * ((counts * 2, jokers + 1) in self._outs)
+        return hits / know.unseen_total
 
     def _laid(self, counts: int, jokers: int, size: int, spare: bool = False) -> float:
         key = (counts * 2 + spare, jokers)
@@ -351,6 +372,7 @@ class Prospects:
             bonus = 0.0 if self.opened else OPEN_BONUS
             if laid >= size - 1:
                 bonus += OUT_BONUS
+                self._outs.add(key)
             result = laid + bonus
         self._cache[key] = result
         return result
@@ -390,3 +412,46 @@ def _open_ends(table: Sequence[TableMeld]) -> list[list[int]]:
                 if suit not in present:
                     ends.append([int(suit) * 13 + reading.numbers[0] - 1])
     return ends
+
+
+class ExactProspects(Prospects):
+    """`Prospects` with lay-offs and joker exchanges searched exactly by the solver (the
+    table's options are cached meld by meld, so the many hands asked about cost little)."""
+
+    def __init__(self, view: View, know: Knowledge, opened: bool) -> None:
+        super().__init__(view, know, opened)
+        self.table = list(view.table) if self.may_lay_off else []
+
+    def _laid(self, counts: int, jokers: int, size: int, spare: bool = False) -> float:
+        key = (counts * 2 + spare, jokers)
+        known = self._cache.get(key)
+        if known is not None:
+            return known
+        self.solves += 1
+        rules = self.rules
+        options = table_options(self.table, counts, jokers, rules) if self.table else []
+        problem = Problem(
+            self.melds,
+            counts,
+            jokers,
+            "cards",
+            need=0 if self.opened else rules.opening_min,
+            require_run=not self.opened and rules.opening_requires_run,
+            require_meld=not self.opened,
+            keep_one=rules.go_out == "discard" and not spare,
+            new_meld_jokers=self.opened or not rules.opening_without_jokers,
+            table_options=options,
+            freed_not_own=not self.opened and any(o.jokers_out for o in options),
+        )
+        solution = solve(problem)
+        if solution is None:
+            result = 0.0
+        else:
+            laid = solution.weight // (SCALE * SCALE)
+            bonus = 0.0 if self.opened else OPEN_BONUS
+            if laid >= size - 1:
+                bonus += OUT_BONUS
+                self._outs.add(key)
+            result = laid + bonus
+        self._cache[key] = result
+        return result

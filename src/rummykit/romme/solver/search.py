@@ -157,7 +157,7 @@ def solve(problem: Problem) -> Solution | None:
     own_jokers_ok = problem.new_meld_jokers
     split = problem.freed_not_own
 
-    options_by_low: list[list[tuple[int, int, int, int, TableOption]]] = [[] for _ in by_low]
+    options_by_low: dict[int, list[tuple[int, int, int, int, TableOption]]] = {}
     joker_only: dict[int, list[tuple[int, TableOption]]] = {}
     frees: dict[int, int] = {}
     for o in problem.table_options:
@@ -165,11 +165,14 @@ def solve(problem: Problem) -> Solution | None:
         if o.bits == 0:
             joker_only.setdefault(o.meld, []).append((w, o))
             continue
-        options_by_low[o.low_face].append((o.bits, o.jokers_in - o.jokers_out, 1 << o.meld, w, o))
+        options_by_low.setdefault(o.low_face, []).append(
+            (o.bits, o.jokers_in - o.jokers_out, 1 << o.meld, w, o)
+        )
         frees[o.meld] = max(frees.get(o.meld, 0), o.jokers_out)
     debt = sum(frees.values())
-    for row2 in options_by_low:
+    for row2 in options_by_low.values():
         row2.sort(key=lambda t: t[1])
+    no_options: list[tuple[int, int, int, int, TableOption]] = []
 
     # Drop faces that no meld or lay-off could ever use: they simply stay in the hand.
     counts = problem.counts
@@ -185,7 +188,7 @@ def solve(problem: Problem) -> Solution | None:
                 break
             if bits & present == bits:
                 usable |= bits
-        for bits, _d, _m, _w, _o in options_by_low[f]:
+        for bits, _d, _m, _w, _o in options_by_low.get(f, no_options):
             if bits & present == bits:
                 usable |= bits
     dead = present & ~usable
@@ -317,7 +320,7 @@ def solve(problem: Problem) -> Solution | None:
                 r = rec(nxt)
                 if r > NEG and r + w > best:
                     best, choice, after = r + w, (pattern, False), nxt
-        for bits, dj, mbit, w, option in options_by_low[face]:
+        for bits, dj, mbit, w, option in options_by_low.get(face, no_options):
             if dj > jokers + debt:
                 break
             if used & mbit or bits & present != bits:

@@ -13,6 +13,7 @@ nothing in the hand, and is never needed.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 
 from rummykit.cards import Card
@@ -38,56 +39,78 @@ def _face(number: int, colour: int) -> int:
 
 
 def table_options(
-    melds: Sequence[TableMeld], counts: int, jokers: int, rules: Rules
+    melds: Sequence[TableMeld], counts: int, jokers: int, rules: Rules, other_jokers: int = 0
 ) -> list[TableOption]:
     """Every feasible change of every table meld for a hand of ``counts`` and ``jokers``.
 
     ``TableOption.meld`` is the index in ``melds``. The joker count allowed for lay-offs
-    includes the jokers exchanges could free.
+    includes the jokers exchanges could free, and ``other_jokers`` more (jokers that melds not
+    listed here could free, when the table is asked about meld by meld). The options of one
+    meld depend only on the hand's cards of its suit (a run) or rank (a group): they are cached
+    on those, so the same table asked again about similar hands costs little.
     """
-    frees = sum(sum(1 for c in m.cards if c.is_joker) for m in melds)
+    frees = sum(sum(1 for c in m.cards if c.is_joker) for m in melds) + other_jokers
     budget = jokers + frees
     options: list[TableOption] = []
     for index, meld in enumerate(melds):
-        base = meld.value(rules)
-        best: dict[tuple[int, int, int], TableOption] = {}
-        for layout in _final_layouts(meld, counts, budget):
-            pieces = [
-                piece(meld.cards[i])
-                if kind == TABLE
-                else None
-                if kind == HAND_JOKER
-                else face_piece(i)
-                for kind, i in layout
-            ]
-            reading = read_meld(pieces, CARD_MELDS, meld.kind)
-            if reading is None:
-                continue
-            faces = [i for kind, i in layout if kind == FACE]
-            jokers_in = sum(1 for kind, _ in layout if kind == HAND_JOKER)
-            kept = {i for kind, i in layout if kind == TABLE}
-            jokers_out = sum(1 for i, c in enumerate(meld.cards) if c.is_joker and i not in kept)
-            if jokers_in > budget:
-                continue
-            penalty = sum(card_value(face_card(f), rules) for f in faces)
-            penalty += (jokers_in - jokers_out) * rules.joker_penalty
-            option = TableOption(
-                meld=index,
-                bits=sum(face_bit(f) for f in faces),
-                jokers_in=jokers_in,
-                jokers_out=jokers_out,
-                value=reading_value(reading, rules) - base,
-                penalty=penalty,
-                cards=len(faces) + jokers_in - jokers_out,
-                low_face=min(faces) if faces else -1,
-                layout=tuple(layout),
-            )
-            key = (option.bits, option.jokers_in, option.jokers_out)
-            known = best.get(key)
-            if known is None or option.value > known.value:
-                best[key] = option
-        options.extend(best.values())
+        options += _meld_options(
+            index, meld, counts & _mask(meld), budget, rules.ace_low_value, rules.joker_penalty
+        )
     return options
+
+
+@functools.lru_cache(maxsize=512)
+def _mask(meld: TableMeld) -> int:
+    """The count bits of the faces that can change what a hand can do with ``meld``."""
+    reading = meld.reading()
+    if meld.kind == "run":
+        colour = reading.colours[0]
+        assert colour is not None
+        faces = [colour * 13 + r for r in range(13)]
+    else:
+        faces = [s * 13 + reading.numbers[0] - 1 for s in range(4)]
+    return sum(3 << (2 * f) for f in faces)
+
+
+@functools.lru_cache(maxsize=32768)
+def _meld_options(
+    index: int, meld: TableMeld, counts: int, budget: int, ace_low_value: int, joker_penalty: int
+) -> tuple[TableOption, ...]:
+    rules = Rules(ace_low_value=ace_low_value, joker_penalty=joker_penalty)
+    base = meld.value(rules)
+    best: dict[tuple[int, int, int], TableOption] = {}
+    for layout in _final_layouts(meld, counts, budget):
+        pieces = [
+            piece(meld.cards[i]) if kind == TABLE else None if kind == HAND_JOKER else face_piece(i)
+            for kind, i in layout
+        ]
+        reading = read_meld(pieces, CARD_MELDS, meld.kind)
+        if reading is None:
+            continue
+        faces = [i for kind, i in layout if kind == FACE]
+        jokers_in = sum(1 for kind, _ in layout if kind == HAND_JOKER)
+        kept = {i for kind, i in layout if kind == TABLE}
+        jokers_out = sum(1 for i, c in enumerate(meld.cards) if c.is_joker and i not in kept)
+        if jokers_in > budget:
+            continue
+        penalty = sum(card_value(face_card(f), rules) for f in faces)
+        penalty += (jokers_in - jokers_out) * joker_penalty
+        option = TableOption(
+            meld=index,
+            bits=sum(face_bit(f) for f in faces),
+            jokers_in=jokers_in,
+            jokers_out=jokers_out,
+            value=reading_value(reading, rules) - base,
+            penalty=penalty,
+            cards=len(faces) + jokers_in - jokers_out,
+            low_face=min(faces) if faces else -1,
+            layout=tuple(layout),
+        )
+        key = (option.bits, option.jokers_in, option.jokers_out)
+        known = best.get(key)
+        if known is None or option.value > known.value:
+            best[key] = option
+    return tuple(best.values())
 
 
 def _final_layouts(meld: TableMeld, counts: int, budget: int) -> Iterator[list[Slot]]:
