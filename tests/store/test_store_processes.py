@@ -37,16 +37,22 @@ def test_two_processes_share_one_sheet(database_url: str, tmp_path: Path) -> Non
         with connect(socket_url, open_timeout=10) as live:
             assert json.loads(live.recv(timeout=10)) == {"t": "v", "v": 0}
 
-            # Both processes receive the same round at the same version: one wins.
-            def post(server: LiveServer) -> int:
+            # Both processes receive different rounds at the same version: one wins.
+            def post(job: tuple[LiveServer, int]) -> int:
+                server, points = job
+                action = {
+                    "t": "round",
+                    "entries": [{"p": 0, "v": 0, "out": True}, {"p": 1, "v": points}],
+                }
                 return httpx.post(
                     f"{server.url}/api/sheets/{sheet_id}/actions",
-                    json={"version": 0, "action": ROUND},
+                    json={"version": 0, "action": action},
                     timeout=10,
                 ).status_code
 
-            with ThreadPoolExecutor(2) as pool:
-                statuses = sorted(pool.map(post, (first, second, first, second)))
+            jobs = [(first, 10), (second, 20), (first, 30), (second, 40)]
+            with ThreadPoolExecutor(4) as pool:
+                statuses = sorted(pool.map(post, jobs))
             assert statuses == [200, 409, 409, 409]
 
             # The socket on the second process learns of it, whichever process wrote.
