@@ -39,6 +39,7 @@ class HardBot(MediumBot):
     shortlist = 5
     samples = 8
     prospects = ExactProspects
+    _hands: tuple[tuple[int, int], list[list[Card]]] | None = None
     hand_romme_odds = 0.3
     """Hold an opening back when the next draw goes out (Hand-Rommé) at least this often."""
 
@@ -86,42 +87,50 @@ class HardBot(MediumBot):
         prospects = self.prospects(view, know, view.opened[view.seat])
         weight = penalty_weight(view)
         shortlist = [c for c in ranked[: self.shortlist] if not c.is_joker] or ranked[:1]
-        danger = self._danger(view, know, shortlist)
-        best: tuple[float, Card] | None = None
+        base: list[tuple[float, Card]] = []
         for card in shortlist:
             rest = list(view.hand)
             rest.remove(card)
             value = prospects.value(rest)
             value += 0.01 * weight * card_value(card, view.rules) - 0.002 * scores[card]
-            value -= 2.0 * danger.get(card, 0.0)
+            base.append((value, card))
+            if self.time_left() < 0.5 * self.budget:
+                break
+        # Best first; a card's danger can only lower its value, so once a card's value without
+        # danger is below the best found with danger, no later card can win.
+        base.sort(key=lambda vc: (-vc[0], vc[1].id))
+        best: tuple[float, Card] | None = None
+        for value, card in base:
+            if best is not None and value <= best[0]:
+                break
+            value -= 2.0 * self._danger(view, know, card)
             if best is None or value > best[0]:
                 best = (value, card)
-            if self.time_left() < 0.3 * self.budget:
-                break
         assert best is not None
         return best[1]
 
-    def _danger(self, view: View, know: Knowledge, cards: list[Card]) -> dict[Card, float]:
-        """For each card, the share of sampled hands of the next opponent that could lay it
-        at once (a pickup they would make)."""
+    def _danger(self, view: View, know: Knowledge, card: Card) -> float:
+        """The share of sampled hands of the next opponent that could lay ``card`` at once (a
+        pickup they would make), more if it lies next to a card they chose to take."""
         assert view.seat is not None
         seat = (view.seat + 1) % view.players
-        hands = opponent_hands(view, know, seat, self.samples, self._rng)
-        danger: dict[Card, float] = {}
+        if self._hands is None or self._hands[0] != (seat, len(view.log)):
+            hands = opponent_hands(view, know, seat, self.samples, self._rng)
+            self._hands = ((seat, len(view.log)), hands)
+        hands = self._hands[1]
         opened = view.opened[seat]
-        for card in cards:
-            hits = 0
-            tried = 0
-            for hand in hands:
-                if self.time_left() < 0.5 * self.budget:
-                    break
-                tried += 1
-                hits += can_use_card(hand, card, view.table, view.rules, opened)
-            danger[card] = hits / tried if tried else 0.0
-            if not card.is_joker and any(
-                face(card) in neighbours(face(c)) or face(card) == face(c)
-                for c in know.known.get(seat, [])
-                if not c.is_joker
-            ):
-                danger[card] += 0.25  # next to a card they chose to take
+        hits = 0
+        tried = 0
+        for hand in hands:
+            if tried and self.time_left() < 0.25 * self.budget:
+                break
+            tried += 1
+            hits += can_use_card(hand, card, view.table, view.rules, opened)
+        danger = hits / tried if tried else 0.0
+        if not card.is_joker and any(
+            face(card) in neighbours(face(c)) or face(card) == face(c)
+            for c in know.known.get(seat, [])
+            if not c.is_joker
+        ):
+            danger += 0.25
         return danger
