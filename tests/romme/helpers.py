@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 
 import pytest
 
@@ -97,21 +98,24 @@ def all_cards(state: State) -> list[Card]:
     return found
 
 
+@cache
+def pack_ids(jokers: int) -> list[int]:
+    return sorted(c.id for c in romme_pack(jokers))
+
+
 def check_invariants(state: State) -> None:
     """Every card in exactly one place; melds valid; sizes and scores consistent."""
-    pack = romme_pack(state.rules.jokers)
     everywhere = all_cards(state)
-    counts = Counter(everywhere)
-    assert len(everywhere) == len(pack) == len(counts), [c for c, n in counts.items() if n > 1]
-    assert set(counts) == set(pack)
+    ids = sorted(c.id for c in everywhere)
+    if ids != pack_ids(state.rules.jokers):
+        counts = Counter(everywhere)
+        raise AssertionError(f"cards twice: {[c for c, n in counts.items() if n > 1]}")
     for meld in state.table.values():
         assert meld.reading().kind == meld.kind
     assert len(state.round_scores) in (state.round, state.round - 1)
     totals = [sum(r[s] for r in state.round_scores) for s in range(state.players)]
     assert totals == state.scores
-    if state.phase in ("draw", "play", "discard"):
+    if state.phase == "draw":
         assert state.stock, "a turn never starts with an empty stock"
+    if state.phase in ("draw", "play", "discard"):
         assert all(state.hands[s] for s in range(state.players))
-    view = state.view(0)
-    assert list(view.hand_sizes) == [len(h) for h in state.hands]
-    assert view.stock_size == len(state.stock)

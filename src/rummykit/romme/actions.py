@@ -274,7 +274,7 @@ def action_from_json(data: JSON) -> Action:
         if err.code == "bad_action":
             raise
         raise IllegalAction("bad_action", reason=err.code, **err.params) from None
-    except (KeyError, TypeError, AttributeError) as err:
+    except (KeyError, TypeError, AttributeError, ValueError) as err:
         raise IllegalAction("bad_action", reason=type(err).__name__, detail=str(err)) from None
     raise IllegalAction("bad_action", reason="unknown type", value=kind)
 

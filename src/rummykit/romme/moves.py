@@ -19,10 +19,25 @@ from functools import lru_cache
 
 from rummykit.cards import Card
 from rummykit.core import IllegalAction
-from rummykit.romme.actions import Action, Discard, Draw, Exchange, NewMeld, NextRound, Play
+from rummykit.romme.actions import (
+    Action,
+    Discard,
+    Draw,
+    Exchange,
+    LayOff,
+    NewMeld,
+    NextRound,
+    Play,
+    RunEnd,
+)
 from rummykit.romme.game import View
-from rummykit.romme.rules import Rules, TableMeld, joker_stands_for
-from rummykit.romme.turn import TurnContext, check_play, layoff_options, meld_candidates
+from rummykit.romme.rules import Rules, TableMeld, joker_stands_for, meld_value
+from rummykit.romme.turn import (
+    TurnContext,
+    check_play,
+    meld_candidates,
+    try_lay_off,
+)
 
 
 def simple_actions(view: View) -> list[Action]:
@@ -68,7 +83,7 @@ def exchange_options(hand: Sequence[Card], table: Sequence[TableMeld]) -> list[E
 
 
 def random_play(
-    ctx: TurnContext, rng: random.Random, attempts: int = 12, require: Card | None = None
+    ctx: TurnContext, rng: random.Random, attempts: int = 6, require: Card | None = None
 ) -> Play | None:
     """A random legal play for the player on move, or ``None`` when none was found.
 
@@ -78,6 +93,12 @@ def random_play(
     """
     hand = list(ctx.hand)
     candidates = meld_candidates(hand, max_jokers=2)
+    if not ctx.opened:
+        # An opening is new melds worth the minimum: give up at once when even every card
+        # that appears in some candidate meld could not reach it.
+        cards = {c for meld in candidates for c in meld}
+        if not candidates or sum(_value_bound(c) for c in cards) < ctx.rules.opening_min:
+            return None
     may_add = ctx.opened or ctx.rules.layoff_on_opening_turn
     exchanges = exchange_options(hand, list(ctx.table.values())) if may_add else []
     if require is not None:
@@ -95,6 +116,8 @@ def random_play(
             if taken.isdisjoint(meld) and (not melds or rng.random() < keep + 0.3):
                 melds.append(meld)
                 taken.update(meld)
+        if not ctx.opened and sum(meld_value(m) for m in melds) < ctx.rules.opening_min:
+            continue
         play = Play(tuple(NewMeld(m) for m in melds))
         if may_add:
             play = _add_exchanges(play, ctx, exchanges, taken, rng)
@@ -135,47 +158,77 @@ def _add_exchanges(
     taken: set[Card],
     rng: random.Random,
 ) -> Play:
+    """Add one exchange whose freed joker can be laid off onto a meld already on the table
+    (exchanges come first in a play, so the table is the one before this turn)."""
     if not options or rng.random() < 0.5:
         return play
-    for exchange in options:
+    for exchange in rng.sample(options, len(options)):
         if exchange.card in taken:
             continue
-        trial = replace(play, exchanges=(*play.exchanges, exchange))
-        table = _table_after(trial, replace(ctx, opened=True))
-        if table is None:
-            continue
-        # The freed joker must go somewhere at once: onto a meld, as a lay-off.
-        for layoff in layoff_options(exchange.joker, list(table.values())):
-            with_layoff = replace(trial, layoffs=(*trial.layoffs, layoff))
-            if _table_after(with_layoff, replace(ctx, opened=True)) is not None:
-                taken.add(exchange.card)
-                return with_layoff
+        meld = ctx.table[exchange.meld]
+        index = meld.cards.index(exchange.joker)
+        cards = (*meld.cards[:index], exchange.card, *meld.cards[index + 1 :])
+        table = dict(ctx.table)
+        table[meld.id] = replace(meld, cards=cards)
+        spots = [
+            layoff for target in table.values() for layoff, _ in _extensions(target, exchange.joker)
+        ]
+        if spots:
+            taken.add(exchange.card)
+            return replace(
+                play,
+                exchanges=(*play.exchanges, exchange),
+                layoffs=(*play.layoffs, rng.choice(spots)),
+            )
     return play
 
 
 def _add_layoffs(play: Play, ctx: TurnContext, taken: set[Card], rng: random.Random) -> Play:
     rate = rng.random()
     if play.melds or play.exchanges:
-        table = _table_after(play, replace(ctx, opened=True))
-        if table is None:
+        after = _table_after(play, replace(ctx, opened=True))
+        if after is None:
             return play
+        table = after
     else:
         table = dict(ctx.table)
     free = [c for c in ctx.hand if c not in taken]
     rng.shuffle(free)
+    # Lay-offs apply one after the other, each onto the table as the previous ones left it.
+    layoffs = list(play.layoffs)
     for card in free:
         if rng.random() > rate:
             continue
-        options = layoff_options(card, list(table.values()))
+        options = [
+            (layoff, extended)
+            for meld in table.values()
+            for layoff, extended in _extensions(meld, card)
+        ]
         if not options:
             continue
-        layoff = rng.choice(options)
-        trial = replace(play, layoffs=(*play.layoffs, layoff))
-        after = _table_after(trial, replace(ctx, opened=True))
-        if after is not None:
-            play, table = trial, after
-            taken.add(card)
-    return play
+        layoff, extended = rng.choice(options)
+        layoffs.append(layoff)
+        table[extended.id] = extended
+        taken.add(card)
+    return replace(play, layoffs=tuple(layoffs))
+
+
+def _extensions(meld: TableMeld, card: Card) -> list[tuple[LayOff, TableMeld]]:
+    ends: tuple[RunEnd | None, ...] = (None,) if meld.kind == "group" else ("low", "high")
+    found = []
+    for end in ends:
+        extended = try_lay_off(meld, card, end)
+        if extended is not None:
+            found.append((LayOff(card, meld.id, end), extended))
+    return found
+
+
+def _value_bound(card: Card) -> int:
+    """The most a card can be worth in a meld (a joker: an ace)."""
+    if card.rank is None:
+        return 11
+    rank = int(card.rank)
+    return 11 if rank == 1 else min(rank, 10)
 
 
 def _trimmed(play: Play) -> list[Play]:

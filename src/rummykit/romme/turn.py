@@ -106,7 +106,7 @@ def check_play(play: Play, ctx: TurnContext) -> PlayOutcome:
     opening_value: int | None = None
     if not ctx.opened:
         if not play.melds:
-            code = "layoff_before_opening" if play.layoffs else "exchange_before_opening"
+            code = "exchange_before_opening" if play.exchanges else "layoff_before_opening"
             raise IllegalAction(code)
         own = [(cards, r) for cards, r in arranged if not any(c in freed for c in cards)]
         opening_value = sum(reading_value(r, rules) for _, r in own)
@@ -191,6 +191,23 @@ def lay_off(meld: TableMeld, card: Card, end: str | None = None) -> TableMeld:
     >>> str(lay_off(run, Card.parse("A♣")))
     '#0 run J♣ Q♣ K♣ A♣ (seat 2)'
     """
+    extended = try_lay_off(meld, card, end)
+    if extended is None:
+        raise IllegalAction("invalid_layoff", card=card.code, meld=meld.id, end=end)
+    return extended
+
+
+def try_lay_off(meld: TableMeld, card: Card, end: str | None = None) -> TableMeld | None:
+    """`lay_off` that answers ``None`` instead of raising."""
+    if not card.is_joker:
+        # A natural card can only join a group of its rank or a run of its suit.
+        natural = next((c for c in meld.cards if not c.is_joker), None)
+        if natural is None:
+            return None
+        if meld.kind == "group" and natural.rank != card.rank:
+            return None
+        if meld.kind == "run" and natural.suit != card.suit:
+            return None
     if meld.kind == "group":
         options = [(*meld.cards, card)]
     else:
@@ -199,7 +216,7 @@ def lay_off(meld: TableMeld, card: Card, end: str | None = None) -> TableMeld:
     for cards in options:
         if read_cards(cards, None, meld.kind) is not None:
             return TableMeld(cards, meld.kind, meld.owner, meld.id)
-    raise IllegalAction("invalid_layoff", card=card.code, meld=meld.id, end=end)
+    return None
 
 
 def meld_candidates(cards: Sequence[Card], max_jokers: int = 1) -> list[tuple[Card, ...]]:
@@ -245,11 +262,8 @@ def layoff_options(card: Card, table: Sequence[TableMeld]) -> list[LayOff]:
     for meld in table:
         ends: tuple[str | None, ...] = (None,) if meld.kind == "group" else ("low", "high")
         for end in ends:
-            try:
-                lay_off(meld, card, end)
-            except IllegalAction:
-                continue
-            found.append(LayOff(card, meld.id, end))  # type: ignore[arg-type]
+            if try_lay_off(meld, card, end) is not None:
+                found.append(LayOff(card, meld.id, end))  # type: ignore[arg-type]
     return found
 
 
@@ -328,11 +342,7 @@ def might_use_card(
     if opened:
         for meld in table:
             ends: tuple[str | None, ...] = (None,) if meld.kind == "group" else ("low", "high")
-            for end in ends:
-                try:
-                    lay_off(meld, card, end)
-                except IllegalAction:
-                    continue
+            if any(try_lay_off(meld, card, end) is not None for end in ends):
                 return True
             if any(c.is_joker for c in meld.cards):
                 reading = meld.reading()

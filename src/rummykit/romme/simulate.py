@@ -1,0 +1,90 @@
+"""Whole games between computer players, and what each seat did.
+
+>>> result = simulate(["random", "random"], games=1, seed=3, rules=Rules(rounds=1))
+>>> result["games"], result["rounds"], [s["bot"] for s in result["seats"]]
+(1, 1, ['random', 'random'])
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from rummykit.core import JSON, IllegalAction
+from rummykit.romme.bots import make_bot
+from rummykit.romme.game import State
+from rummykit.romme.rules import Rules
+
+
+def play_game(rules: Rules, levels: Sequence[str], seed: int) -> State:
+    """One whole game, seat ``i`` played by a bot of level ``levels[i]``, dealt from ``seed``.
+    Every action is checked by the engine; between rounds the next round is dealt."""
+    state = State(rules, len(levels), seed)
+    bots = [make_bot(level, seed * 31 + seat) for seat, level in enumerate(levels)]
+    while not state.is_over:
+        seat = state.to_move
+        if seat is None:
+            state.apply(bots[0].choose(state.view(0)))
+            continue
+        state.apply(bots[seat].choose(state.view(seat)), seat)
+    return state
+
+
+def simulate(
+    levels: Sequence[str], games: int = 1, seed: int = 1, rules: Rules | None = None
+) -> dict[str, JSON]:
+    """Play ``games`` whole games (seeds drawn from ``seed``) and report per seat: penalty
+    points, points per round, rounds won (went out), Hand-Rommé, games won (a shared victory
+    counts for each winner) and games lost over a point limit."""
+    rules = rules or Rules()
+    rules.check_players(len(levels))
+    if games < 1:
+        raise IllegalAction("bad_games", games=games)
+    seeds = random.Random(seed)
+    n = len(levels)
+    points, rounds_won, hand_rommes, games_won, games_lost = (
+        [0] * n,
+        [0] * n,
+        [0] * n,
+        [0] * n,
+        [0] * n,
+    )
+    rounds = actions = 0
+    start = time.perf_counter()
+    for _ in range(games):
+        state = play_game(rules, levels, seeds.getrandbits(32))
+        rounds += state.round
+        actions += len(state.actions)
+        for seat in range(n):
+            points[seat] += state.scores[seat]
+        for event in state.log:
+            if event["code"] == "round_end" and event["winner"] is not None:
+                rounds_won[event["winner"]] += 1
+                hand_rommes[event["winner"]] += bool(event["hand_romme"])
+        for seat in state.winners:
+            games_won[seat] += 1
+        for seat in state.losers:
+            games_lost[seat] += 1
+    elapsed = time.perf_counter() - start
+    return {
+        "games": games,
+        "rounds": rounds,
+        "actions": actions,
+        "seed": seed,
+        "rules": rules.to_json(),
+        "seconds": round(elapsed, 3),
+        "seats": [
+            {
+                "seat": seat,
+                "bot": levels[seat],
+                "points": points[seat],
+                "points_per_round": round(points[seat] / rounds, 2),
+                "rounds_won": rounds_won[seat],
+                "hand_romme": hand_rommes[seat],
+                "games_won": games_won[seat],
+                "games_lost": games_lost[seat],
+            }
+            for seat in range(n)
+        ],
+    }
