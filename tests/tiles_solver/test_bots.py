@@ -46,18 +46,32 @@ def test_hard_goes_out_when_it_can() -> None:
     assert state.phase != "play" or not state.racks[0]
 
 
-def test_hard_keeps_a_reserve_when_nobody_is_close_to_going_out() -> None:
-    # r8 and r4 both fit r5 r6 r7; the opponent holds many tiles: one is laid, one kept.
-    rack = "r4 r8 b1 k13"
-    state = State.from_position([rack, "k1 k2 k3 k4 y9 y10 b6 b7 y1 y2 r11 r12"], "r5 r6 r7")
+def test_hard_keeps_its_joker_and_lays_the_naturals() -> None:
+    state = State.from_position(["r4 * b1 k13", "k1 k2 k3 k4 y9 y10"], "r5 r6 r7")
+    greedy = GreedyBot(1).choose(state.view(0))
+    hard = HardBot(1).choose(state.view(0))
+    assert isinstance(greedy, Play) and isinstance(hard, Play)
+    laid = {t for s in hard.table for t in s.tiles} - {t for s in state.table for t in s.tiles}
+    assert [t.code for t in laid] == ["r4"]  # greedy lays the joker too
+    assert {t for s in greedy.table for t in s.tiles if t.is_joker}
+
+
+def test_hard_draws_rather_than_lay_a_joker_alone() -> None:
+    state = State.from_position(["* b1 k13", "k1 k2 k3 k4 y9 y10"], "r5 r6 r7")
+    assert isinstance(GreedyBot(1).choose(state.view(0)), Play)
+    assert HardBot(1).choose(state.view(0)) == Draw()
+
+
+def test_hard_lays_its_joker_to_go_out() -> None:
+    state = State.from_position(["r4 *", "k1 k2 k3 k4 y9 y10"], "r5 r6 r7")
     action = HardBot(1).choose(state.view(0))
     assert isinstance(action, Play)
     state.apply(action)
-    assert len(state.racks[0]) == 3
+    assert state.phase != "play"
 
 
 def test_hard_lays_all_it_can_when_the_pool_is_empty() -> None:
-    state = State.from_position(["r4 r8 b1", "k1 k2 k3 k4 y9 y10"], "r5 r6 r7", pool="")
+    state = State.from_position(["r4 * b1", "k1 k2 k3 k4 y9 y10"], "r5 r6 r7", pool="")
     state.pool.clear()
     action = HardBot(1).choose(state.view(0))
     assert isinstance(action, Play)

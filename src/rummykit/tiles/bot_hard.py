@@ -3,15 +3,20 @@
 ``greedy`` is the standard baseline: every turn it plays the solver's move that lays the most
 tiles (the most value among those), its first meld as soon as it can, and draws otherwise.
 
-``hard`` plays to go out first. It keeps reserves: when it can lay tiles it often lays only a
-few (one tile that fits the table, or the first meld just above the minimum) and keeps the
-others for later turns, so that it draws less often; it keeps its jokers until they let it go
-out or lay much more. Before choosing it looks at the opponents' side by determinized
-sampling: it deals the unseen tiles (pool and other racks, which it cannot tell apart) at
-random into racks of the opponents' sizes, several times, and for each candidate play measures
-how many tiles the next opponent could then lay and how often he would go out; a play that
-hands the opponent a finish is avoided, and when an opponent is close to going out, or the pool
-is empty, it lays as much as it can. When it can empty its rack, it does.
+``hard`` plays to go out first, and differs from ``greedy`` where measured matches showed it
+pays (`rummykit simulate tiles --mirror`):
+
+- it holds its jokers back: it lays the most tiles it can *without* them, and draws rather than
+  lay a joker, unless the joker lets it empty its rack (or the pool is empty). A joker kept on
+  the rack is what later turns two stuck tiles into a set, or the last tiles into a finish;
+- near the end it weighs the unseen tiles: when the next player holds few tiles it deals the
+  tiles it cannot see (the pool and the other racks, which it cannot tell apart) at random into
+  racks of that size, several times (determinized sampling), and for its play and for the same
+  play with one tile held back it measures how often that player could then go out; it holds a
+  tile back when laying it would hand over a finish that the table did not offer before.
+
+Laying fewer tiles to keep reserves (one tile a turn while several fit) was measured too and
+loses to ``greedy``: tiles on the table are what later draws attach to.
 
 >>> from rummykit.tiles.game import State
 >>> state = State(players=2, seed=4)
@@ -27,10 +32,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 
 from rummykit.core import IllegalAction
 from rummykit.tiles.game import Action, Draw, NextRound, Play, View
-from rummykit.tiles.model import Rules, TableSet, Tile
+from rummykit.tiles.model import TableSet, Tile
 from rummykit.tiles.solver import Solution, lays_all, solve
 
 
@@ -57,17 +63,19 @@ class GreedyBot:
 
 
 class HardBot:
-    """Keeps reserves, holds its jokers, and races when sampled opponent racks show that the
-    opponent may go out (see the module docstring)."""
+    """Holds its jokers back and, near the end, avoids plays that let the next player go out
+    on sampled racks (see the module docstring)."""
 
     level = "hard"
 
-    samples = 8
-    """Opponent racks dealt from the unseen tiles to judge the danger."""
-    watch = 8
-    """Opponent racks larger than this are not sampled: they cannot go out next turn."""
-    threat = 0.2
-    """Race (lay as much as possible) when the opponent goes out in this share of the samples."""
+    samples = 10
+    """Racks dealt from the unseen tiles for each judgement of the danger."""
+    near = 5
+    """The next player is watched when holding this many tiles or fewer."""
+    weight = 6.0
+    """Tiles of our own that one finish handed to the opponent is worth giving up."""
+    held_back = 6
+    """How many single tiles are tried for holding back."""
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -77,80 +85,51 @@ class HardBot:
             return NextRound()
         seat = _my_turn(view)
         rules, rack, table = view.rules, list(view.rack), list(view.table)
-        if not view.opened[seat]:
-            return self._first_meld(rules, rack, table)
-        most = solve(rack, table, rules, "count")
+        naturals = [t for t in rack if not t.is_joker]
+        first = not view.opened[seat]
+        most = solve(rack, table, rules, "count", first_meld=first)
         if not most.is_play:
             return Draw()
         if most.count == len(rack) or view.pool_size == 0:
             return Play(most.sets)  # going out, or no more draws: lay all it can
-        if self._danger(view, seat) >= self.threat:
-            return Play(most.sets)
-        return Play(self._trickle(rules, rack, table, most).sets)
+        plain = most
+        if len(naturals) < len(rack):
+            plain = solve(naturals, table, rules, "count", first_meld=first)
+            if not plain.is_play:
+                # Only a joker would lay something: draw and keep it, unless it opens the game.
+                return Play(most.sets) if first else Draw()
+        if first:
+            return Play(plain.sets)
+        return Play(self._guarded(view, seat, naturals, plain).sets)
 
-    def _danger(self, view: View, seat: int) -> float:
-        """The share of sampled racks with which the next opponent goes out on this table."""
+    def _guarded(self, view: View, seat: int, naturals: list[Tile], play: Solution) -> Solution:
+        """``play``, or the same with one tile held back when laying that tile would let the
+        next player go out (judged on sampled racks) and holding it back would not."""
         nxt = (seat + 1) % view.players
         size = view.rack_sizes[nxt]
-        if size > self.watch:
-            return 0.0
+        if size > self.near or not view.opened[nxt]:
+            return play
         unseen = _unseen(view)
         if len(unseen) < size:
-            return 0.0
-        out = 0
-        for _ in range(self.samples):
-            rack = self.rng.sample(unseen, size)
-            if lays_all(rack, view.table, view.rules, first_meld=not view.opened[nxt]):
-                out += 1
-        return out / self.samples
+            return play
+        racks = [self.rng.sample(unseen, size) for _ in range(self.samples)]
+        rules, table = view.rules, list(view.table)
 
-    def _trickle(
-        self, rules: Rules, rack: list[Tile], table: list[TableSet], most: Solution
-    ) -> Solution:
-        """Lay little and keep the rest for later turns: one natural that the table takes alone
-        (the highest), else the smallest new set of rack naturals that the most-tiles play
-        makes, else the most tiles without jokers, else the most tiles."""
-        for tile in sorted(most.played, key=lambda t: -(t.number or 0)):
-            if tile.is_joker:
+        def danger(sets: Sequence[TableSet]) -> float:
+            return sum(lays_all(r, sets, rules) for r in racks) / len(racks)
+
+        before = danger(table)
+        best, best_score = play, play.count - self.weight * max(0.0, danger(play.sets) - before)
+        if best_score >= play.count:
+            return play
+        for tile in list(play.played)[: self.held_back]:
+            less = solve([t for t in naturals if t != tile], table, view.rules, "count")
+            if not less.is_play or less.count >= play.count:
                 continue
-            alone = solve([tile], table, rules, "count")
-            if alone.is_play:
-                return alone
-        own = set(rack)
-        new_sets = [s for s in most.sets if all(t in own and not t.is_joker for t in s.tiles)]
-        if new_sets:
-            smallest = min(new_sets, key=lambda s: (len(s.tiles), -sum(n for n, _ in s.meanings())))
-            return solve(list(smallest.tiles), table, rules, "count")
-        naturals = [t for t in rack if not t.is_joker]
-        if len(naturals) < len(rack):
-            plain = solve(naturals, table, rules, "count")
-            if plain.is_play:
-                return plain
-        return most
-
-    # --- the first meld --------------------------------------------------------------------
-
-    def _first_meld(self, rules: Rules, rack: list[Tile], table: list[TableSet]) -> Action:
-        """Open with sets worth just enough, keeping the other rack tiles (and the jokers when
-        the naturals suffice)."""
-        naturals = [t for t in rack if not t.is_joker]
-        found = solve(naturals, table, rules, "value", first_meld=True)
-        if not found.is_play:
-            found = solve(rack, table, rules, "value", first_meld=True)
-            if not found.is_play:
-                return Draw()
-        new_sets = [s for s in found.sets if s not in table]
-        new_sets.sort(key=lambda s: -sum(n for n, _ in s.meanings()) / len(s.tiles))
-        chosen: list[TableSet] = []
-        total = 0
-        for table_set in new_sets:
-            chosen.append(table_set)
-            total += sum(n for n, _ in table_set.meanings())
-            if total >= rules.opening_min:
-                break
-        if len(chosen) == len(new_sets) or len(rack) - sum(len(s.tiles) for s in chosen) <= 2:
-            return Play(found.sets)
-        return Play((*table, *chosen))
+            score = less.count - self.weight * max(0.0, danger(less.sets) - before)
+            if score > best_score:
+                best, best_score = less, score
+        return best
 
 
 def _unseen(view: View) -> list[Tile]:
