@@ -48,7 +48,7 @@ def option_value(option: Option, form: FormData) -> JSON:
     if option.kind == "bool":
         return text in ("true", "on", "1")
     if option.kind == "number":
-        if not text:
+        if not text or text == "none":
             if option.optional:
                 return None
             raise IllegalAction("bad_rules", field=option.field)
@@ -286,7 +286,7 @@ def game_pages(kind: str) -> APIRouter:
         live, seat = found
         return render(
             request,
-            getattr(game, "replay_template", f"{kind}/replay.html"),
+            getattr(game, "replay_template", "play/replay.html"),
             headers={"Cache-Control": "no-store"},
             title=game.title,
             kind=kind,

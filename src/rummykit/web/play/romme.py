@@ -347,7 +347,7 @@ class RommeAdapter:
         return summary(OPTIONS, rules.to_json())
 
     def hint(self, view: romme.View) -> dict[str, JSON]:
-        return hint(view, self.levels())
+        return hint(view)
 
 
 def summary(options: Sequence[Option], values: Mapping[str, JSON]) -> list[tuple[str, str]]:
@@ -365,48 +365,20 @@ def summary(options: Sequence[Option], values: Mapping[str, JSON]) -> list[tuple
     return out
 
 
-def hint(view: romme.View, levels: Sequence[Level]) -> dict[str, JSON]:
-    """What the strongest computer player would do now, and why, as codes the page words.
-
-    The reason follows from the move: a pickup that the hand can meld, a draw from the stock
-    when the discard does not help, melds with their value (and whether they open), lay-offs
-    and exchanges, and the discard the player needs least.
-    """
+def hint(view: romme.View) -> dict[str, JSON]:
+    """The engine's advice for the seat on move (`rummykit.romme.hint`): the action with its
+    cards written as codes, and the reason code with its parameters, which the page words."""
     if view.seat is None or view.to_move != view.seat:
         raise IllegalAction("not_your_turn", seat=view.seat, to_move=view.to_move)
-    best = levels[-1].name if levels else "random"
-    for wanted in ("hard", "medium", "easy"):
-        if any(level.name == wanted for level in levels):
-            best = wanted
-            break
-    action = romme_bots.make_bot(best, view.round * 1000 + len(view.log)).choose(view)
-    data: dict[str, JSON] = {"action": event_json(action.to_json())}
-    if isinstance(action, romme.Draw):
-        if action.source == "discard":
-            data["reason"] = {"code": "hint_take_discard", "card": view.discard_pile[-1].code}
-        else:
-            data["reason"] = {"code": "hint_draw_stock"}
-    elif isinstance(action, romme.Play):
-        outcome = romme.check_play(action, view.turn_context())
-        reason: dict[str, JSON] = {
-            "code": "hint_play",
-            "melds": [codes(m.cards) for m in outcome.new_melds],
-            "layoffs": [lo.card.code for lo in action.layoffs],
-            "exchanges": [x.card.code for x in action.exchanges],
-            "value": sum(m.value(view.rules) for m in outcome.new_melds),
-            "opens": outcome.opening_value is not None,
-            "goes_out": outcome.goes_out or len(outcome.hand) == 1,
-        }
-        data["reason"] = reason
-    elif isinstance(action, romme.Discard):
-        data["reason"] = {
-            "code": "hint_discard",
-            "card": action.card.code,
-            "value": card_value(action.card, view.rules),
-        }
-    else:
-        data["reason"] = {"code": "hint_next_round"}
-    return data
+    advice = romme.hint(view, view.rules)
+    if advice.action is None:
+        raise IllegalAction("not_your_turn", seat=view.seat, to_move=view.to_move)
+    action = event_json(advice.action.to_json())
+    reason: dict[str, JSON] = {"code": advice.reason, **advice.params}
+    if isinstance(advice.action, romme.Play):
+        reason["melds"] = [m["cards"] for m in action.get("melds", [])]
+        reason["layoffs"] = [lo["card"] for lo in action.get("layoffs", [])]
+    return {"action": action, "reason": reason}
 
 
 ADAPTER = RommeAdapter()

@@ -217,13 +217,13 @@ def hint(view: tiles.View, levels: Sequence[Level]) -> dict[str, JSON]:
     best = levels[-1].name if levels else "random"
     action = tile_bots.make_bot(best, view.round * 1000 + len(view.log)).choose(view)
     if not isinstance(action, tiles.Play):
-        return {"action": {"t": "draw"}, "reason": {"code": "hint_tiles_draw"}}
+        return {"action": {"t": "draw"}, "reason": {"code": "tiles_draw"}}
     check = view.check(action.table)
     steps = tiles.describe_rework(view.table, check.table, check.played)
     return {
         "action": {"t": "play", "table": [set_json(s) for s in check.table]},
         "reason": {
-            "code": "hint_tiles_play",
+            "code": "tiles_play",
             "tiles": [t.code for t in check.played],
             "value": check.value,
             "first_meld": check.first_meld,

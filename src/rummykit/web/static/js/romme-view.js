@@ -169,21 +169,21 @@ export function describe(t, players, seat, ev) {
   switch (ev.code) {
     case "deal": {
       const lines = [t("ev_deal", { round: ev.round, name: seatName(players, ev.dealer) })];
-      if (ev.upcard) lines.push(t("ev_upcard", { card: faceText(ev.upcard) }));
+      if (ev.upcard) lines.push(t("ev_upcard", { card: faceText(ev.upcard, t) }));
       return lines;
     }
     case "draw":
-      return [ev.source === "discard" ? t(k("ev_draw_discard"), { name, card: faceText(ev.card) }) : t(k("ev_draw_stock"), { name })];
+      return [ev.source === "discard" ? t(k("ev_draw_discard"), { name, card: faceText(ev.card, t) }) : t(k("ev_draw_stock"), { name })];
     case "play": {
       const lines = [];
-      for (const x of ev.exchanges ?? []) lines.push(t(k("ev_exchange"), { name, card: faceText(x.card) }));
-      for (const m of ev.melds ?? []) lines.push(t(k("ev_meld"), { name, cards: m.cards.map(faceText).join(" ") }));
-      for (const lo of ev.layoffs ?? []) lines.push(t(k("ev_layoff"), { name, card: faceText(lo.card) }));
+      for (const x of ev.exchanges ?? []) lines.push(t(k("ev_exchange"), { name, card: faceText(x.card, t) }));
+      for (const m of ev.melds ?? []) lines.push(t(k("ev_meld"), { name, cards: m.cards.map((c) => faceText(c, t)).join(" ") }));
+      for (const lo of ev.layoffs ?? []) lines.push(t(k("ev_layoff"), { name, card: faceText(lo.card, t) }));
       if (ev.opening_value !== undefined) lines.push(t(k("ev_opens"), { name, value: ev.opening_value }));
       return lines;
     }
     case "discard":
-      return [t(k("ev_discard"), { name, card: faceText(ev.card) })];
+      return [t(k("ev_discard"), { name, card: faceText(ev.card, t) })];
     case "reshuffle":
       return [t("ev_reshuffle")];
     case "round_end": {

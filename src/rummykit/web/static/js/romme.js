@@ -11,6 +11,7 @@ import {
   connect,
   draggable,
   el,
+  faceText,
   getJSON,
   pageData,
   parseCard,
@@ -384,25 +385,13 @@ class RommeTable {
 
   hintText(reason) {
     const t = this.t;
-    const face = (c) => parseCard(c).face;
-    switch (reason.code) {
-      case "hint_take_discard":
-        return t("hint_take_discard", { card: face(reason.card) });
-      case "hint_draw_stock":
-        return t("hint_draw_stock");
-      case "hint_discard":
-        return t("hint_discard", { card: face(reason.card) });
-      case "hint_play": {
-        const parts = reason.melds.map((m) => m.map(face).join(" "));
-        if (reason.layoffs.length) parts.push(t("hint_layoff", { cards: reason.layoffs.map(face).join(" ") }));
-        if (reason.exchanges.length) parts.push(t("hint_exchange", { cards: reason.exchanges.map(face).join(" ") }));
-        const what = parts.join(" · ");
-        if (reason.opens) return t("hint_play_opens", { what, value: reason.value });
-        return reason.value ? t("hint_play_value", { what, value: reason.value }) : t("hint_play", { what });
-      }
-      default:
-        return t("hint_next_round");
-    }
+    const params = { ...reason };
+    if (reason.card) params.card = faceText(reason.card, t);
+    let text = t(`hint_${reason.code}`, params);
+    const melds = (reason.melds ?? []).map((m) => m.map((c) => faceText(c, t)).join(" "));
+    const layoffs = (reason.layoffs ?? []).map((c) => faceText(c, t));
+    if (melds.length || layoffs.length) text += ` (${[...melds, ...layoffs].join(" · ")})`;
+    return text;
   }
 
   hideHint() {

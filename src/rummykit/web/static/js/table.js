@@ -54,9 +54,11 @@ export function cardName(t, code) {
   return t("card_name", { rank, suit: t(`suit_${card.suit}`) });
 }
 
-export function faceText(code) {
+export function faceText(code, t = null) {
+  // A card as the log writes it: its face (8♠), a joker by its name.
   const card = parseCard(code);
-  return card.joker ? "🃏" : card.face;
+  if (card.joker) return t ? t("joker") : "JK";
+  return card.face;
 }
 
 export function isRed(suit) {
@@ -76,9 +78,9 @@ export function cardFace(t, code, { tag = "span", label = true, extra = "" } = {
     return el(
       tag,
       attrs,
-      el("span", { class: "pc-corner", "aria-hidden": "true" }, el("span", { class: "pc-rank" }, "J"), el("span", { class: "pc-suit" }, "★")),
-      el("span", { class: "pc-center", "aria-hidden": "true" }, "🃏"),
-      el("span", { class: "pc-corner pc-corner-end", "aria-hidden": "true" }, el("span", { class: "pc-rank" }, "J"), el("span", { class: "pc-suit" }, "★")),
+      el("span", { class: "pc-corner", "aria-hidden": "true" }, el("span", { class: "pc-joker-word" }, "JOKER")),
+      el("span", { class: "pc-center", "aria-hidden": "true" }, "★"),
+      el("span", { class: "pc-corner pc-corner-end", "aria-hidden": "true" }, el("span", { class: "pc-joker-word" }, "JOKER")),
     );
   }
   return el(
@@ -175,8 +177,8 @@ export function connect(path, { since, onView, onState = () => {} }) {
 export const SPEEDS = { slow: 1400, normal: 750, fast: 250, instant: 0 };
 
 export class StepQueue {
-  // Views arrive as fast as the server makes them; they are shown one step at a time, the
-  // computer's steps at the chosen pace, so a person can follow what happened.
+  // Views arrive as fast as the server makes them; they are shown one step at a time, each
+  // computer step at least the chosen pace after the step before it, so a person can follow.
   constructor({ current, show, isComputerStep, speed = "normal" }) {
     this.current = current; // the seq shown
     this.show = show;
@@ -184,17 +186,17 @@ export class StepQueue {
     this.speed = speed;
     this.pending = [];
     this.timer = null;
+    this.lastShown = 0;
   }
 
   push(view) {
-    if (view.seq <= this.current && view.step) return;
     if (!view.step) {
       // A full view (after a reconnect or a long absence): jump to it.
       if (view.seq < this.current) return;
       this.pending = this.pending.filter((v) => v.seq > view.seq);
       this.pending.unshift(view);
     } else {
-      if (this.pending.some((v) => v.seq === view.seq)) return;
+      if (view.seq <= this.current || this.pending.some((v) => v.seq === view.seq)) return;
       this.pending.push(view);
       this.pending.sort((a, b) => a.seq - b.seq);
     }
@@ -207,51 +209,56 @@ export class StepQueue {
 
   setSpeed(speed) {
     this.speed = speed;
-    if (this.timer && SPEEDS[speed] === 0) {
+    this.restart();
+  }
+
+  restart() {
+    if (this.timer) {
       clearTimeout(this.timer);
       this.timer = null;
-      this.pump();
     }
+    this.pump();
+  }
+
+  later(wait) {
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.pump();
+    }, wait);
   }
 
   pump() {
     if (this.timer) return;
     const next = this.pending[0];
     if (!next) return;
-    if (next.step && next.seq > this.current + 1) {
-      // A step is missing: wait a moment for it, the server sends steps in order.
-      this.timer = setTimeout(() => {
-        this.timer = null;
-        if (this.pending[0] === next) {
-          this.current = next.seq - 1;
-        }
-        this.pump();
-      }, 1500);
+    if (next.step && next.seq > this.current + 1 && !this.waited) {
+      // A step is missing: wait a moment for it (the server sends steps in order).
+      this.waited = true;
+      this.later(1500);
+      return;
+    }
+    this.waited = false;
+    const pace = next.step && this.isComputerStep(next) ? SPEEDS[this.speed] : 0;
+    const wait = this.lastShown + pace - performance.now();
+    if (wait > 0) {
+      this.later(wait);
       return;
     }
     this.pending.shift();
-    if (next.seq <= this.current && next.step) {
-      this.pump();
-      return;
-    }
     this.current = next.seq;
+    this.lastShown = performance.now();
     this.show(next);
-    const wait = this.pending.length && this.isComputerStep(this.pending[0]) ? SPEEDS[this.speed] : 0;
-    if (this.pending.length) {
-      this.timer = setTimeout(() => {
-        this.timer = null;
-        this.pump();
-      }, wait);
-    }
+    this.pump();
   }
 
   skip(view) {
-    // The page's own action answered with its view.
-    if (view.seq < this.current) return;
-    this.current = view.seq;
+    // The answer to the page's own action: shown at once, unless already shown.
+    if (view.seq <= this.current) return;
     this.pending = this.pending.filter((v) => v.seq > view.seq);
+    this.current = view.seq;
+    this.lastShown = performance.now();
     this.show(view);
-    this.pump();
+    this.restart();
   }
 }
 

@@ -1,0 +1,213 @@
+// Drawing a tile-rummy view: opponents, pool, the sets on the table, the rack; the words for
+// the log; the end of a round. Used by the live table (tiles.js) and the replay viewer.
+
+import { el, parseTile, scoreTable, tileFace, tileName } from "./table.js";
+
+const COLOURS = "rbky";
+
+export function sortTiles(tiles, mode) {
+  const key = (code) => {
+    const tile = parseTile(code);
+    if (tile.joker) return [1, 0, 0, code];
+    const colour = COLOURS.indexOf(tile.colour);
+    return mode === "number" ? [0, tile.number, colour, code] : [0, colour, tile.number, code];
+  };
+  return [...tiles].sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    for (let i = 0; i < ka.length; i += 1) {
+      if (ka[i] < kb[i]) return -1;
+      if (ka[i] > kb[i]) return 1;
+    }
+    return 0;
+  });
+}
+
+export function arrange(tiles, meanings = new Map(), numbers = 13) {
+  // The order a set is laid in: a group by colour, a run by number with each joker where it
+  // stood before (when it still can) and new jokers in the gaps, then at the ends. Only a
+  // convenience for the player: the server judges the set as it is sent.
+  const naturals = tiles.filter((c) => !parseTile(c).joker);
+  const jokers = tiles.filter((c) => parseTile(c).joker);
+  if (!naturals.length) return [...tiles];
+  const nums = new Set(naturals.map((c) => parseTile(c).number));
+  const colours = new Set(naturals.map((c) => parseTile(c).colour));
+  if (nums.size === 1) return [...sortTiles(naturals, "colour"), ...jokers];
+  if (colours.size !== 1) return sortTiles(tiles, "number");
+  const colour = [...colours][0];
+  const place = new Map();
+  for (const code of naturals) {
+    const n = parseTile(code).number;
+    if (place.has(n)) return sortTiles(tiles, "number");
+    place.set(n, code);
+  }
+  const rest = [];
+  for (const joker of jokers) {
+    const meaning = meanings.get(joker);
+    if (meaning && meaning.c === colour && !place.has(meaning.n)) place.set(meaning.n, joker);
+    else rest.push(joker);
+  }
+  let low = Math.min(...place.keys());
+  let high = Math.max(...place.keys());
+  for (let n = low; n <= high && rest.length; n += 1) if (!place.has(n)) place.set(n, rest.shift());
+  while (rest.length) {
+    if (high < numbers) place.set(++high, rest.shift());
+    else if (low > 1) place.set(--low, rest.shift());
+    else break;
+  }
+  const out = [];
+  for (let n = low; n <= high; n += 1) if (place.has(n)) out.push(place.get(n));
+  return out.concat(rest);
+}
+
+export function drawOpponents(container, t, players, view) {
+  container.replaceChildren();
+  for (let seat = 0; seat < view.players; seat += 1) {
+    if (seat === view.seat) continue;
+    const count = view.rack_sizes[seat];
+    const player = players[seat] ?? {};
+    container.append(
+      el(
+        "div",
+        { class: `opponent${view.to_move === seat ? " on-move" : ""}`, dataset: { seat: String(seat) } },
+        el("div", { class: "opponent-name" }, el("strong", {}, player.name ?? ""), player.level ? el("span", { class: "level" }, player.level) : null),
+        el(
+          "div",
+          { class: "opponent-facts" },
+          el("span", { class: "count", dataset: { count: String(count) } }, count === 1 ? t("tile_left") : t("tiles_left", { n: count })),
+          el("span", { class: `badge ${view.opened[seat] ? "badge-open" : "badge-closed"}` }, view.opened[seat] ? t("opened") : t("not_opened")),
+          el("span", { class: "score" }, `${t("total")}: ${view.scores[seat]}`),
+        ),
+      ),
+    );
+  }
+}
+
+export function meaningLabel(meaning) {
+  if (!meaning) return "";
+  return meaning.c ? `${meaning.c}${meaning.n}` : String(meaning.n);
+}
+
+export function drawSets(container, t, sets, { interactive = false, selected = new Set(), changed = new Set(), fromRack = new Set(), fresh = new Set(), meanings = new Map() } = {}) {
+  container.replaceChildren();
+  sets.forEach((tiles, index) => {
+    const parts = [];
+    tiles.forEach((code, position) => {
+      if (interactive && position > 0) {
+        parts.push(el("button", { type: "button", class: "split", dataset: { split: `${index}:${position}` }, "aria-label": t("split_here", { before: tileName(t, tiles[position - 1]), after: tileName(t, code) }) }, "✂"));
+      }
+      const extra = [fromRack.has(code) ? "moved-tile" : "", fresh.has(code) ? "fresh" : ""].filter(Boolean).join(" ");
+      const tile = tileFace(t, code, { tag: interactive ? "button" : "span", extra });
+      if (interactive) tile.setAttribute("aria-pressed", selected.has(code) ? "true" : "false");
+      const meaning = meanings.get(code);
+      if (meaning) tile.append(el("span", { class: "stands", "aria-hidden": "true" }, meaningLabel(meaning)));
+      parts.push(tile);
+    });
+    if (interactive && selected.size && !tiles.every((c) => selected.has(c))) {
+      parts.push(el("button", { type: "button", class: "add-to-set", dataset: { addTo: String(index) }, "aria-label": t("add_to_set", { n: index + 1 }) }, "+"));
+    }
+    container.append(
+      el(
+        "div",
+        {
+          class: `tile-set${changed.has(index) ? " changed" : ""}`,
+          role: "group",
+          "aria-label": `${t("set_n", { n: index + 1 })}: ${tiles.map((c) => tileName(t, c)).join(", ")}`,
+          tabindex: interactive ? "0" : null,
+          dataset: { set: String(index), ...(interactive ? { drop: "set" } : {}) },
+        },
+        parts,
+      ),
+    );
+  });
+}
+
+export function drawRack(container, t, tiles, { interactive = false, selected = new Set(), focus = null, fresh = new Set() } = {}) {
+  container.replaceChildren();
+  tiles.forEach((code, index) => {
+    const tile = tileFace(t, code, { tag: interactive ? "button" : "span", extra: fresh.has(code) ? "fresh" : "" });
+    if (interactive) {
+      tile.setAttribute("aria-pressed", selected.has(code) ? "true" : "false");
+      tile.tabIndex = code === focus || (focus === null && index === 0) ? 0 : -1;
+    }
+    container.append(tile);
+  });
+  if (interactive && tiles.length && focus !== null && !tiles.includes(focus)) container.firstElementChild.tabIndex = 0;
+}
+
+function tilesText(t, text) {
+  return (text ?? "").split(" ").filter(Boolean).map((c) => tileName(t, c)).join(", ");
+}
+
+export function describe(t, players, seat, ev) {
+  const name = players[ev.seat]?.name ?? "";
+  const you = ev.seat === seat;
+  const k = (key) => (you ? `${key}_you` : key);
+  switch (ev.code) {
+    case "deal":
+      return [t("round_n", { round: ev.round })];
+    case "starter":
+      return [you ? t("ev_starter_you") : t("ev_starter", { name })];
+    case "draw":
+      return [t(k("ev_tiles_draw"), { name })];
+    case "pass":
+      return [t(k("ev_tiles_pass"), { name })];
+    case "play": {
+      const lines = [t(k(ev.first_meld ? "ev_tiles_first" : "ev_tiles_play"), { name, tiles: tilesText(t, ev.tiles), value: ev.value })];
+      if ((ev.steps ?? []).some((s) => ["moved", "set_gone", "joker_moved"].includes(s.code))) lines.push(t(k("ev_tiles_rework"), { name }));
+      return lines;
+    }
+    case "round_end": {
+      if (ev.winner === null || ev.winner === undefined) return [t("ev_round_end_blocked", { round: ev.round })];
+      return [ev.winner === seat ? t("ev_round_end_you", { round: ev.round }) : t("ev_round_end", { name: players[ev.winner]?.name ?? "", round: ev.round })];
+    }
+    case "game_end":
+      return [t("ev_game_end", { names: ev.winners.map((s) => players[s]?.name ?? "").join(", ") })];
+    default:
+      return [];
+  }
+}
+
+export function drawRoundEnd(box, t, players, view) {
+  const end = view.round_end;
+  box.replaceChildren();
+  if (!end) return;
+  const over = view.phase === "game_over";
+  const lowWins = view.scoring !== "classic";
+  box.append(el("h2", { id: "round-end-title" }, over ? t("game_over") : t("round_over")));
+  const winner = end.winner;
+  box.append(
+    el(
+      "p",
+      { class: "round-winner" },
+      winner === null || winner === undefined ? t("ev_round_end_blocked", { round: end.round }) : winner === view.seat ? t("ev_round_end_you", { round: end.round }) : t("ev_round_end", { name: players[winner]?.name ?? "", round: end.round }),
+    ),
+  );
+  const list = el("div", { class: "penalties" });
+  end.racks.forEach((rack, seat) => {
+    list.append(
+      el(
+        "div",
+        { class: `penalty-row${seat === winner ? " is-winner" : ""}`, dataset: { seat: String(seat) } },
+        el("span", { class: "penalty-name" }, players[seat]?.name ?? ""),
+        el("span", { class: "penalty-cards" }, rack.map((item) => el("span", { class: "penalty-card" }, tileFace(t, item.tile, { extra: "tile-small" }), el("span", { class: "penalty-value" }, String(item.value))))),
+        el("span", { class: "penalty-total" }, el("span", { class: "visually-hidden" }, `${t("penalty")}: `), String(end.scores[seat]), seat === winner ? el("small", {}, ` ${t("went_out")}`) : null),
+      ),
+    );
+  });
+  box.append(list);
+  box.append(scoreTable(t, players, view, { lowWins }));
+  if (over) box.append(el("p", { class: "game-winners" }, t("won_by", { names: view.winners.map((s) => players[s]?.name ?? "").join(", ") })));
+}
+
+export function jokerMeanings(view) {
+  // Each joker on the table with what it stands for, from the view (the turn's start).
+  const meanings = new Map();
+  for (const set of view.table) {
+    let j = 0;
+    for (const code of set.tiles) {
+      if (parseTile(code).joker) meanings.set(code, set.jokers[j++]);
+    }
+  }
+  return meanings;
+}
