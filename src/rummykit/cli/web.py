@@ -191,3 +191,31 @@ def translations_check(
     if any(missing.values()):
         raise typer.Exit(1)
     typer.echo(f"{domain}: complete")
+
+
+@apps.bench.command("web")
+def bench_web(
+    games: Annotated[int, typer.Option(help="Games played at the same time.")] = 20,
+    seconds: Annotated[float, typer.Option(help="How long to keep them going.")] = 20.0,
+    game: Annotated[str, typer.Option(help="romme or tiles.")] = "romme",
+    level: Annotated[str, typer.Option(help="Level of the computer players.")] = "easy",
+    opponents: Annotated[int, typer.Option(help="Computer players per game.")] = 2,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """One server process on SQLite, many games against the computer at once: a player's
+    actions per second and their latency (the computer's thinking excluded)."""
+    import json
+
+    from rummykit.bench.web import run
+
+    result = run(games=games, seconds=seconds, kind=game, level=level, opponents=opponents)
+    if as_json:
+        typer.echo(json.dumps(result))
+        return
+    latency = result["action_latency_ms"]
+    typer.echo(
+        f"{result['simultaneous_games']} games at once for {result['seconds']} s: "
+        f"{result['player_actions_per_second']} player actions/s "
+        f"(p50 {latency['p50']} ms, p99 {latency['p99']} ms), "
+        f"{result['stored_steps_per_second']} stored steps/s, {result['errors']} errors"
+    )

@@ -45,6 +45,9 @@ def create_app(
         try:
             yield
         finally:
+            play = getattr(app.state, "play", None)
+            if play is not None:  # the games' computer seats (rummykit.web.play)
+                await play.close()
             await app.state.hub.stop()
             await db.dispose()
 
