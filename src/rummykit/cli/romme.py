@@ -54,8 +54,24 @@ def simulate_romme(
         "standard"
     ),
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    mirror: Annotated[
+        bool,
+        typer.Option(
+            "--mirror",
+            help="A tournament: every deal is played again with the seats rotated, and "
+            "--rounds counts the rounds of the whole tournament (games keep the preset's "
+            "length). Reports per bot: rounds won, win rate with its 95% interval, mean "
+            "penalty per round, games won.",
+        ),
+    ] = False,
+    jobs: Annotated[
+        int, typer.Option(help="Processes sharing the games (a tournament, as --mirror).")
+    ] = 1,
 ) -> None:
     """Play whole games between bots and report penalty points and wins per seat."""
+    if mirror or jobs > 1:
+        _tournament(bots, players, rounds, seed, preset, mirror, jobs, as_json)
+        return
     from rummykit.romme.simulate import simulate
 
     try:
@@ -90,4 +106,79 @@ def bench_romme_engine(
         lines.append(f"replay {name}: {row['actions_per_second']} actions/s")
     for name, row in result["random_rounds"].items():
         lines.append(f"random-bot rounds {name}: {row['rounds_per_second']} rounds/s")
+    _print(result, as_json, "\n".join(lines))
+
+
+def _tournament(
+    bots: str,
+    players: int,
+    rounds: int | None,
+    seed: int,
+    preset: str,
+    mirror: bool,
+    jobs: int,
+    as_json: bool,
+) -> None:
+    from rummykit.romme.rules import Rules
+    from rummykit.romme.tournament import run_tournament
+
+    try:
+        result = run_tournament(
+            _levels(bots, players),
+            rounds=rounds or 2000,
+            seed=seed,
+            mirror=mirror,
+            jobs=max(1, jobs),
+            rules=Rules.preset(preset),
+        )
+    except IllegalAction as err:
+        _fail(err)
+        return
+    lines = [
+        f"{result['rounds']} rounds from {result['deal_seeds']} deal seeds"
+        f"{' (mirrored)' if mirror else ''}, {result['seconds']} s"
+    ]
+    table = result["bots"]
+    assert isinstance(table, dict)
+    for level, row in table.items():
+        low, high = row["win_rate_ci95"]
+        lines.append(
+            f"{level:>8}: {row['rounds_won']}/{row['rounds']} rounds won "
+            f"({100 * row['win_rate']:.1f}%, 95% CI {100 * low:.1f}-{100 * high:.1f}%), "
+            f"{row['mean_penalty']} penalty/round, {row['games_won']}/{row['games']} games won, "
+            f"{row['mean_decision_ms']} ms/decision"
+        )
+    _print(result, as_json, "\n".join(lines))
+
+
+@apps.bench.command("romme-solver")
+def bench_romme_solver(
+    hands: Annotated[int, typer.Option(help="15-card hands in each set.")] = 500,
+    seed: Annotated[int, typer.Option(help="Seed of the hands.")] = 1,
+    ilp: Annotated[
+        bool, typer.Option("--ilp/--no-ilp", help="Also solve each hand as an integer program.")
+    ] = True,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Time the exact meld solver (best_melds) on seeded 15-card hands, 0-2 and 3-6 jokers,
+    against an integer program (HiGHS) solving the same hands."""
+    from rummykit.bench.romme_solver import run
+
+    result = run(hands=hands, seed=seed, with_ilp=ilp)
+    lines = []
+    for name in ("jokers_0_2", "jokers_3_6"):
+        row = result[name]
+        assert isinstance(row, dict)
+        solver = row["solver"]
+        line = (
+            f"{name}: solver median {solver['median_ms']} ms, p99 {solver['p99_ms']} ms, "
+            f"max {solver['max_ms']} ms"
+        )
+        if "integer_program" in row:
+            ref = row["integer_program"]
+            line += (
+                f"; integer program median {ref['median_ms']} ms, p99 {ref['p99_ms']} ms; "
+                f"{row['median_ratio']}x; {row['mismatches']} mismatches"
+            )
+        lines.append(line)
     _print(result, as_json, "\n".join(lines))

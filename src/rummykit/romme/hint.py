@@ -1,8 +1,9 @@
 """A hint for the seat on move: the action the solver suggests and why, as a stable code.
 
 The page's hint button shows the action and translates the reason code (and its parameters)
-into a sentence. The advice is the ``medium`` computer player's, which lays what it can: that is
-easy to follow and to explain (the ``hard`` player's habit of holding melds back is not).
+into a sentence. The advice is the ``medium`` computer player's, except that it lays every meld
+it can at once: that is easy to follow and to explain (holding melds back, as the computer
+players do, is a matter of tactics that a hint cannot justify in one line).
 
 Reason codes: ``next_round``; ``take_discard_to_open``, ``take_discard_to_meld``,
 ``take_discard_to_build`` (free pickup: it completes a meld in the hand, or is a joker),
@@ -53,6 +54,12 @@ class Hint:
         }
 
 
+class _Advisor(MediumBot):
+    """The medium player, laying every meld at once."""
+
+    hold = False
+
+
 def hint(view: View, rules: Rules | None = None) -> Hint:
     """The suggested action for the seat of ``view`` and a reason code (see the module).
 
@@ -68,7 +75,7 @@ def hint(view: View, rules: Rules | None = None) -> Hint:
         return Hint(NextRound(), "next_round")
     if view.seat is None or view.seat != view.to_move:
         return Hint(None, "not_your_turn")
-    advisor = MediumBot(seed=0)
+    advisor = _Advisor(seed=0)
     opened = view.opened[view.seat]
     if view.phase == "draw":
         action = advisor.draw(view)
