@@ -97,3 +97,17 @@ def test_free_pickup_a_play_may_not_leave_only_the_picked_card() -> None:
 def test_discard_pile_empty_cannot_be_drawn() -> None:
     game = turn("J♣ Q♣ K♣ 4♦", rules=FREE, discard_pile="")
     rejected(game, "draw discard", "discard_pile_empty")
+
+
+def test_must_use_not_opened_a_meld_with_a_freed_joker_is_not_part_of_the_opening() -> None:
+    table = [(1, "6♠ JK 8♠")]
+    game = turn(
+        "J♣ Q♣ K♣ 7♠ 5♦ 2♥", rules=MUST_USE, discard_pile="4♦", table=table, opened=[False, True]
+    )
+    assert not game.view(0).can_take_discard  # 4♦ 5♦ + a freed joker would not count
+    game = turn(
+        "J♣ Q♣ K♣ 7♠ 5♦ 6♦ 2♥", rules=MUST_USE, discard_pile="4♦", table=table, opened=[False, True]
+    )
+    act(game, "draw discard")
+    rejected(game, "play x0:7♠/JK [J♣ Q♣ K♣] [4♦ 5♦ JK]", "picked_card_not_in_opening")
+    act(game, "play x0:7♠/JK [J♣ Q♣ K♣] [4♦ 5♦ 6♦] +1>:JK")

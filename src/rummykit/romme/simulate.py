@@ -16,13 +16,26 @@ from rummykit.romme.bots import make_bot
 from rummykit.romme.game import State
 from rummykit.romme.rules import Rules
 
+MAX_ACTIONS_PER_ROUND = 3000
+"""A round still running after this many actions is abandoned. With reshuffles a round can
+last for ever: players with one card each and no meld to add it to can only draw and
+discard (the rules do not end such a round)."""
 
-def play_game(rules: Rules, levels: Sequence[str], seed: int) -> State:
+
+def play_game(
+    rules: Rules, levels: Sequence[str], seed: int, max_actions: int = MAX_ACTIONS_PER_ROUND
+) -> State:
     """One whole game, seat ``i`` played by a bot of level ``levels[i]``, dealt from ``seed``.
-    Every action is checked by the engine; between rounds the next round is dealt."""
+    Every action is checked by the engine; between rounds the next round is dealt. The game
+    is left unfinished (``is_over`` false) when a round lasts more than ``max_actions``."""
     state = State(rules, len(levels), seed)
     bots = [make_bot(level, seed * 31 + seat) for seat, level in enumerate(levels)]
+    round_start = 0
     while not state.is_over:
+        if state.phase == "round_over":
+            round_start = len(state.actions) + 1
+        elif len(state.actions) - round_start > max_actions:
+            break
         seat = state.to_move
         if seat is None:
             state.apply(bots[0].choose(state.view(0)))
@@ -36,7 +49,8 @@ def simulate(
 ) -> dict[str, JSON]:
     """Play ``games`` whole games (seeds drawn from ``seed``) and report per seat: penalty
     points, points per round, rounds won (went out), Hand-Rommé, games won (a shared victory
-    counts for each winner) and games lost over a point limit."""
+    counts for each winner) and games lost over a point limit. Games with a round that never
+    ended (see `MAX_ACTIONS_PER_ROUND`) are counted apart and left out of the figures."""
     rules = rules or Rules()
     rules.check_players(len(levels))
     if games < 1:
@@ -50,10 +64,13 @@ def simulate(
         [0] * n,
         [0] * n,
     )
-    rounds = actions = 0
+    rounds = actions = abandoned = 0
     start = time.perf_counter()
     for _ in range(games):
         state = play_game(rules, levels, seeds.getrandbits(32))
+        if not state.is_over:
+            abandoned += 1
+            continue
         rounds += state.round
         actions += len(state.actions)
         for seat in range(n):
@@ -69,6 +86,7 @@ def simulate(
     elapsed = time.perf_counter() - start
     return {
         "games": games,
+        "abandoned": abandoned,
         "rounds": rounds,
         "actions": actions,
         "seed": seed,
@@ -79,7 +97,7 @@ def simulate(
                 "seat": seat,
                 "bot": levels[seat],
                 "points": points[seat],
-                "points_per_round": round(points[seat] / rounds, 2),
+                "points_per_round": round(points[seat] / max(rounds, 1), 2),
                 "rounds_won": rounds_won[seat],
                 "hand_romme": hand_rommes[seat],
                 "games_won": games_won[seat],

@@ -104,6 +104,7 @@ def check_play(play: Play, ctx: TurnContext) -> PlayOutcome:
 
     # The opening: new melds of cards from the own hand only; lay-offs never count.
     opening_value: int | None = None
+    own: list[tuple[tuple[Card, ...], Reading]] = []
     if not ctx.opened:
         if not play.melds:
             code = "exchange_before_opening" if play.exchanges else "layoff_before_opening"
@@ -170,7 +171,8 @@ def check_play(play: Play, ctx: TurnContext) -> PlayOutcome:
     if ctx.picked is not None and rules.discard_pickup == "must_use":
         if ctx.picked not in used:
             raise IllegalAction("picked_card_unused", card=ctx.picked.code)
-        if not ctx.opened and not any(ctx.picked in cards for cards, _ in arranged):
+        # Not opened before, the card must be part of the opening: a new meld of own cards.
+        if not ctx.opened and not any(ctx.picked in cards for cards, _ in own):
             raise IllegalAction("picked_card_not_in_opening", card=ctx.picked.code)
     return PlayOutcome(hand, table, tuple(new_melds), opening_value, goes_out, next_id)
 
@@ -337,7 +339,9 @@ def might_use_card(
     if card.rank is None or card.suit is None:
         return True
     jokers = sum(c.is_joker for c in hand)
-    if opened or rules.layoff_on_opening_turn:
+    if opened:
+        # A joker freed by an exchange may join the card in a new meld; before opening, the
+        # card must be part of the opening, whose melds hold own cards only.
         jokers += sum(c.is_joker for meld in table for c in meld.cards)
     if opened:
         for meld in table:
@@ -356,13 +360,21 @@ def might_use_card(
     suits = {c.suit for c in hand if c.rank == card.rank and c.suit != card.suit}
     if len(suits) + jokers >= 2:
         return True
+    # A run holding the card holds three consecutive places around it: the two others are
+    # natural cards of its suit or jokers.
     rank = int(card.rank)
     positions = (1, 14) if rank == 1 else (rank,)
     numbers = {int(c.rank) for c in hand if c.suit == card.suit and c.rank is not None}
     if 1 in numbers:
         numbers.add(14)
-    near = {n for n in numbers for p in positions if 0 < abs(n - p) <= 2}
-    return len(near) + jokers >= 2
+    for position in positions:
+        for start in range(position - 2, position + 1):
+            if start < 1 or start + 2 > 14:
+                continue
+            others = [n for n in range(start, start + 3) if n != position]
+            if sum(n not in numbers for n in others) <= jokers:
+                return True
+    return False
 
 
 def arrange_meld(meld: NewMeld) -> tuple[tuple[Card, ...], Reading]:
