@@ -20,15 +20,15 @@ set in turn, keeping it whenever the optimum stays reachable (so no single chang
 stayed as it was). Next come, as a last tie-break, the other objective (the most value among the
 plays of most tiles, and the reverse), then the fewest jokers taken back.
 
-Table jokers follow the spec: a joker keeps standing for the same tile unless the player plays
-that tile from the rack in its place (for ``joker_retrieval="end_only"`` only a joker at the end
-of a run or in a group), and the joker freed so must be played again in the same turn. The solver
-keeps a run joker in runs standing for its tile, and a group that holds a joker it does not take
-back as it is.
+Table jokers follow the engine's rule (`rummykit.tiles.turn`): a joker that is not freed keeps
+standing for the same tile in a run, or for the same number in a group (where it may stand for
+no colour in particular, or for its own colour); it is freed only by a rack tile it could stand
+for, played in the same turn (for ``joker_retrieval="end_only"`` only a joker at the end of a run
+or in a group), and a freed joker must go back on the table.
 
 The arrangement is found by the dynamic program of `rummykit.tiles.solver_dp` over the numbers
-(exact; typical game positions take a few milliseconds), once for each way of taking table
-jokers back.
+(exact; positions met in play take about a millisecond), once for each way of freeing table
+jokers.
 """
 
 from __future__ import annotations
