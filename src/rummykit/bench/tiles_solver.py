@@ -257,6 +257,8 @@ def run(positions: int = 300, puzzles: int = 5, seed: int = 1, reference: bool =
         elif reference:
             entry["reference"] = {"available": False}
         result[name] = entry
+    if puzzles < 1:
+        return result
     big = large_puzzles(puzzles, seed)
     big_rules = Rules(numbers=100)
     big_times: list[Timing] = []
