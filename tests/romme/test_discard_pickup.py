@@ -99,15 +99,29 @@ def test_discard_pile_empty_cannot_be_drawn() -> None:
     rejected(game, "draw discard", "discard_pile_empty")
 
 
-def test_must_use_not_opened_a_meld_with_a_freed_joker_is_not_part_of_the_opening() -> None:
+def test_must_use_not_opened_a_meld_with_a_freed_joker_laid_in_the_opening_turn_uses_it() -> None:
+    # The picked 4♦ goes with 5♦ and a joker freed from the table: that meld is part of the
+    # opening turn's melding, though only J♣ Q♣ K♣ counts towards the minimum.
     table = [(1, "6♠ JK 8♠")]
     game = turn(
         "J♣ Q♣ K♣ 7♠ 5♦ 2♥", rules=MUST_USE, discard_pile="4♦", table=table, opened=[False, True]
     )
-    assert not game.view(0).can_take_discard  # 4♦ 5♦ + a freed joker would not count
+    assert game.view(0).can_take_discard
+    act(game, "draw discard")
+    act(game, "play x0:7♠/JK [J♣ Q♣ K♣] [4♦ 5♦ JK]")
+    assert game.log[-1]["opening_value"] == 30
+
+
+def test_must_use_not_opened_the_card_cannot_be_laid_off_or_exchanged_instead() -> None:
+    table = [(1, "6♠ JK 8♠"), (1, "9♦ 10♦ J♦")]
+    game = turn("J♣ Q♣ K♣ 2♥", rules=MUST_USE, discard_pile="8♦", table=table, opened=[False, True])
+    assert not game.view(0).can_take_discard
     game = turn(
-        "J♣ Q♣ K♣ 7♠ 5♦ 6♦ 2♥", rules=MUST_USE, discard_pile="4♦", table=table, opened=[False, True]
+        "J♣ Q♣ K♣ 8♦#1 2♥",
+        rules=Rules(deal_style="upcard", discard_pickup="free"),
+        discard_pile="7♠",
+        table=table,
+        opened=[False, True],
     )
     act(game, "draw discard")
-    rejected(game, "play x0:7♠/JK [J♣ Q♣ K♣] [4♦ 5♦ JK]", "picked_card_not_in_opening")
-    act(game, "play x0:7♠/JK [J♣ Q♣ K♣] [4♦ 5♦ 6♦] +1>:JK")
+    act(game, "play x0:7♠/JK [J♣ Q♣ K♣] +1>:JK +1<:8♦#1")

@@ -70,22 +70,41 @@ class Rules:
     """
 
     hand_size: int = 13
+    """Cards dealt to each player: 12, 13 or 14."""
     deal_style: DealStyle = "dealer_left_extra"
+    """``dealer_left_extra``: the dealer's left gets one card more and starts without drawing;
+    ``upcard``: equal hands, the stock's top card starts the discard pile."""
     opening_min: int = 30
+    """The value the first melding must reach: 0, 30 or 40."""
     ace_low_value: int = 11
+    """The value of an ace below the 2 in a run (11 or 1); everywhere else it is 11."""
     joker_penalty: int = 20
+    """A joker left in hand: 20, 25, 30 or 40."""
     discard_pickup: DiscardPickup = "must_use"
+    """``must_use``: the discard may be taken only to be used in the same turn; ``free``."""
     layoff_on_opening_turn: bool = True
+    """Whether lay-offs and joker exchanges are allowed in the turn of the opening."""
     opening_requires_run: bool = False
+    """House rule: the opening holds a run."""
     opening_without_jokers: bool = False
+    """House rule: the opening holds no joker."""
     go_out: GoOut = "discard"
+    """``discard``: the last card is discarded, never melded; ``meld``: it may be melded."""
     hand_romme: HandRomme = "double"
+    """Going out in the turn of the opening: the others pay ``double``, the winner gets a
+    ``credit`` of -100, or ``none``."""
     never_opened: NeverOpened = "cards"
+    """A player who never opened pays the ``cards`` in hand, or a ``flat100``."""
     stock_exhausted: StockExhausted = "reshuffle"
+    """``reshuffle`` the discard pile but its top card, or ``end_round``."""
     rounds: int | None = 3
+    """Rounds in a game, or ``None`` (then a point limit ends it)."""
     point_limit: int | None = None
+    """The game ends after the round in which a total passes the limit (that player loses)."""
     limit_rule: LimitRule = "exceeds"
+    """Whether the limit is passed when a total ``exceeds`` it or ``reaches`` it."""
     jokers: int = 6
+    """Jokers in the pack, 0 to 6 (the pack is two 52-card decks and the jokers)."""
 
     def __post_init__(self) -> None:
         _choice("hand_size", self.hand_size, HAND_SIZES)

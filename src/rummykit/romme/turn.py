@@ -104,7 +104,6 @@ def check_play(play: Play, ctx: TurnContext) -> PlayOutcome:
 
     # The opening: new melds of cards from the own hand only; lay-offs never count.
     opening_value: int | None = None
-    own: list[tuple[tuple[Card, ...], Reading]] = []
     if not ctx.opened:
         if not play.melds:
             code = "exchange_before_opening" if play.exchanges else "layoff_before_opening"
@@ -171,8 +170,10 @@ def check_play(play: Play, ctx: TurnContext) -> PlayOutcome:
     if ctx.picked is not None and rules.discard_pickup == "must_use":
         if ctx.picked not in used:
             raise IllegalAction("picked_card_unused", card=ctx.picked.code)
-        # Not opened before, the card must be part of the opening: a new meld of own cards.
-        if not ctx.opened and not any(ctx.picked in cards for cards, _ in own):
+        # Not opened before, the card must be part of the opening: one of its new melds
+        # (a meld holding a freed joker is laid in the opening turn but does not count
+        # towards the minimum).
+        if not ctx.opened and not any(ctx.picked in cards for cards, _ in arranged):
             raise IllegalAction("picked_card_not_in_opening", card=ctx.picked.code)
     return PlayOutcome(hand, table, tuple(new_melds), opening_value, goes_out, next_id)
 
@@ -339,9 +340,8 @@ def might_use_card(
     if card.rank is None or card.suit is None:
         return True
     jokers = sum(c.is_joker for c in hand)
-    if opened:
-        # A joker freed by an exchange may join the card in a new meld; before opening, the
-        # card must be part of the opening, whose melds hold own cards only.
+    if opened or rules.layoff_on_opening_turn:
+        # A joker freed by an exchange may join the card in a new meld.
         jokers += sum(c.is_joker for meld in table for c in meld.cards)
     if opened:
         for meld in table:
