@@ -10,7 +10,7 @@ either applies all of it or raises `IllegalAction` leaving the state exactly as 
 >>> game.to_move, game.phase, len(game.discard_pile)
 (0, 'draw', 1)
 >>> game.apply(Draw("stock"))
->>> game.view(1).log[-1]
+>>> game.view(1).to_json()["log"][-1]  # a draw from the stock never names the card
 {'code': 'draw', 'seat': 0, 'source': 'stock'}
 >>> replay(game.record()).snapshot() == game.snapshot()
 True
@@ -21,7 +21,8 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from types import MappingProxyType
+from typing import Any, Literal
 
 from rummykit.cards import Card, parse_cards, romme_pack
 from rummykit.core import JSON, IllegalAction, Record, new_rng
@@ -78,6 +79,7 @@ class State:
         self.scores = [0] * players
         self.round_scores: list[list[int]] = []
         self.log: list[dict[str, JSON]] = []
+        self._public_log: list[Mapping[str, JSON]] = []
         self.winners: list[int] = []
         self.losers: list[int] = []
         self.next_meld_id = 0
@@ -128,7 +130,7 @@ class State:
         }
         if self.discard_pile:
             event["upcard"] = self.discard_pile[-1].id
-        self.log.append(event)
+        self._event(event)
 
     @classmethod
     def from_deal(
@@ -179,6 +181,7 @@ class State:
         state.round = 0
         state.dealer = dealer % state.players
         state.log = []
+        state._public_log = []
         state._deal((given_hands, rest + top[::-1], pile))
         state.table = {m.id: m for m in melds}
         state.next_meld_id = len(melds)
@@ -188,6 +191,11 @@ class State:
             state.opened = [bool(o) for o in opened]
         state._forced = True
         return state
+
+    def _event(self, event: dict[str, JSON]) -> None:
+        """Log a public event; views get a read-only copy, made once."""
+        self.log.append(event)
+        self._public_log.append(_freeze(event))
 
     # --- the contract ----------------------------------------------------------------------
 
@@ -309,12 +317,12 @@ class State:
         seat = self.turn
         if action.source == "stock":
             self.hands[seat].append(self.stock.pop())
-            self.log.append({"code": "draw", "seat": seat, "source": "stock"})
+            self._event({"code": "draw", "seat": seat, "source": "stock"})
         else:
             card = self.discard_pile.pop()
             self.hands[seat].append(card)
             self.picked = card
-            self.log.append({"code": "draw", "seat": seat, "source": "discard", "card": card.id})
+            self._event({"code": "draw", "seat": seat, "source": "discard", "card": card.id})
         self.phase = "play"
 
     # --- play ------------------------------------------------------------------------------
@@ -357,7 +365,7 @@ class State:
             ]
         if opens:
             event["opening_value"] = outcome.opening_value
-        self.log.append(event)
+        self._event(event)
         self.phase = "discard"
         if outcome.goes_out:
             self._end_round(seat)
@@ -388,7 +396,7 @@ class State:
         hand = self.hands[seat]
         hand.remove(action.card)
         self.discard_pile.append(action.card)
-        self.log.append({"code": "discard", "seat": seat, "card": action.card.id})
+        self._event({"code": "discard", "seat": seat, "card": action.card.id})
         if not hand:
             self._end_round(seat)
             return
@@ -405,7 +413,7 @@ class State:
             self.stock = self.discard_pile
             self._rng.shuffle(self.stock)
             self.discard_pile = [top]
-            self.log.append({"code": "reshuffle", "stock": len(self.stock)})
+            self._event({"code": "reshuffle", "stock": len(self.stock)})
         else:
             self._end_round(None)
 
@@ -429,7 +437,7 @@ class State:
             penalties.append(penalty)
         self.round_scores.append(penalties)
         self.scores = [s + p for s, p in zip(self.scores, penalties, strict=True)]
-        self.log.append(
+        self._event(
             {
                 "code": "round_end",
                 "round": self.round,
@@ -456,7 +464,7 @@ class State:
         if self.phase == "game_over":
             best = min(self.scores)
             self.winners = [s for s, total in enumerate(self.scores) if total == best]
-            self.log.append(
+            self._event(
                 {
                     "code": "game_end",
                     "winners": list(self.winners),
@@ -507,7 +515,7 @@ class State:
             next_meld_id=self.next_meld_id,
             winners=tuple(self.winners),
             losers=tuple(self.losers),
-            log=tuple(self.log),
+            log=tuple(self._public_log),
         )
 
     def record(self, seats: Sequence[str] | None = None) -> Record:
@@ -561,11 +569,56 @@ class State:
     def dumps(self) -> str:
         return json.dumps(self.snapshot(), sort_keys=True, ensure_ascii=False)
 
+    def copy(self) -> State:
+        """An independent copy (the generator included): applying actions to one leaves the
+        other alone."""
+        twin = State.__new__(State)
+        twin.__dict__.update(self.__dict__)
+        twin._rng = new_rng(0)
+        twin._rng.setstate(self._rng.getstate())
+        twin.hands = [list(hand) for hand in self.hands]
+        twin.stock = list(self.stock)
+        twin.discard_pile = list(self.discard_pile)
+        twin.table = dict(self.table)
+        twin.opened = list(self.opened)
+        twin.scores = list(self.scores)
+        twin.round_scores = [list(r) for r in self.round_scores]
+        twin.winners = list(self.winners)
+        twin.losers = list(self.losers)
+        # Logged events are never changed once logged: the lists are copied, not the events.
+        twin.log = list(self.log)
+        twin._public_log = list(self._public_log)
+        twin._actions = list(self._actions)
+        return twin
+
     def __repr__(self) -> str:
         return (
             f"<romme.State round {self.round}, {self.phase}, seat {self.turn}, "
             f"scores {self.scores}>"
         )
+
+
+def _freeze(value: JSON) -> Any:
+    """A read-only copy of JSON data: mappings behind a proxy, lists as tuples."""
+    if isinstance(value, Mapping):
+        return MappingProxyType(
+            {k: v if v is None or type(v) in _SCALARS else _freeze(v) for k, v in value.items()}
+        )
+    if isinstance(value, list | tuple):
+        return tuple(v if v is None or type(v) in _SCALARS else _freeze(v) for v in value)
+    return value
+
+
+_SCALARS = frozenset({int, str, bool, float})
+
+
+def _thaw(value: Any) -> JSON:
+    """Plain JSON data again (dicts and lists)."""
+    if isinstance(value, Mapping):
+        return {k: _thaw(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_thaw(v) for v in value]
+    return value
 
 
 def _rng_digest(state: object) -> str:
@@ -657,7 +710,7 @@ class View:
             "next_meld_id": self.next_meld_id,
             "winners": list(self.winners),
             "losers": list(self.losers),
-            "log": [dict(e) for e in self.log],
+            "log": [_thaw(e) for e in self.log],
         }
 
     @classmethod
@@ -686,7 +739,7 @@ class View:
                 next_meld_id=int(data["next_meld_id"]),
                 winners=tuple(int(s) for s in data["winners"]),
                 losers=tuple(int(s) for s in data["losers"]),
-                log=tuple(dict(e) for e in data["log"]),
+                log=tuple(_freeze(dict(e)) for e in data["log"]),
             )
         except (KeyError, TypeError, ValueError) as err:
             if isinstance(err, IllegalAction) and err.code != "bad_card":
@@ -730,6 +783,4 @@ def _start(record: Record) -> State:
 
 
 def _copy(state: State) -> State:
-    import copy
-
-    return copy.deepcopy(state)
+    return state.copy()

@@ -235,7 +235,8 @@ def meld_candidates(cards: Sequence[Card], max_jokers: int = 1) -> list[tuple[Ca
     for rank in range(1, 14):
         suits = [naturals[(rank, s)] for s in range(4) if (rank, s) in naturals]
         for size in (3, 4):
-            for used_jokers in range(limit + 1):
+            # A meld holds at least one natural card.
+            for used_jokers in range(min(limit, size - 1) + 1):
                 for chosen in combinations(suits, size - used_jokers):
                     if chosen:
                         found.append((*chosen, *jokers[:used_jokers]))
@@ -337,6 +338,8 @@ def might_use_card(
     >>> might_use_card(parse_cards("J♣ Q♣ 2♠"), Card.parse("K♣"), [], Rules(), opened=False)
     True
     """
+    if not opened and not _opening_within_reach([*hand, card], rules):
+        return False
     if card.rank is None or card.suit is None:
         return True
     jokers = sum(c.is_joker for c in hand)
@@ -375,6 +378,22 @@ def might_use_card(
             if sum(n not in numbers for n in others) <= jokers:
                 return True
     return False
+
+
+def _opening_within_reach(cards: Sequence[Card], rules: Rules) -> bool:
+    """Whether the cards that can stand in some meld are worth the opening minimum at most:
+    an opening lays own cards only, each in a meld."""
+    if rules.opening_min == 0:
+        return True
+    jokers = sum(c.is_joker for c in cards)
+    faces = {
+        (c.rank, c.suit)
+        for meld in meld_candidates(cards, max_jokers=jokers)
+        for c in meld
+        if not c.is_joker
+    }
+    bound = 11 * jokers + sum(_face_value(c) for c in cards if (c.rank, c.suit) in faces)
+    return bound >= rules.opening_min
 
 
 def arrange_meld(meld: NewMeld) -> tuple[tuple[Card, ...], Reading]:
