@@ -67,7 +67,7 @@ class HardBot(MediumBot):
         ):
             return False
         know = knowledge(view, memory=True)
-        prospects = ExactProspects(view, know, opened=False)
+        prospects = ExactProspects(view, know, opened=False, deadline=self.deadline(0.5))
         for card in opening.left:
             if card == view.picked or card.is_joker:
                 continue
@@ -84,18 +84,18 @@ class HardBot(MediumBot):
         ranked = sorted(scores, key=lambda c: (scores[c], -c.id))
         if len(ranked) <= 1:
             return ranked[0]
-        prospects = self.prospects(view, know, view.opened[view.seat])
+        prospects = self.prospects(view, know, view.opened[view.seat], self.deadline(0.6))
         weight = penalty_weight(view)
         shortlist = [c for c in ranked[: self.shortlist] if not c.is_joker] or ranked[:1]
         base: list[tuple[float, Card]] = []
         for card in shortlist:
+            if base and self.time_left() < 0.4 * self.budget:
+                break
             rest = list(view.hand)
             rest.remove(card)
             value = prospects.value(rest)
             value += 0.01 * weight * card_value(card, view.rules) - 0.002 * scores[card]
             base.append((value, card))
-            if self.time_left() < 0.5 * self.budget:
-                break
         # Best first; a card's danger can only lower its value, so once a card's value without
         # danger is below the best found with danger, no later card can win.
         base.sort(key=lambda vc: (-vc[0], vc[1].id))

@@ -81,6 +81,10 @@ class SolverBot:
     def time_left(self) -> float:
         return self.budget - (time.perf_counter() - self._started)
 
+    def deadline(self, share: float) -> float:
+        """The clock time at which ``share`` of this decision's budget is spent."""
+        return self._started + share * self.budget
+
     # --- the three decisions, overridden by the levels ----------------------------------------
 
     def draw(self, view: View) -> Action:
@@ -244,10 +248,12 @@ class MediumBot(SolverBot):
         if len(ranked) <= 1 or not self.lookahead:
             return ranked[0]
         assert view.seat is not None
-        prospects = self.prospects(view, know, view.opened[view.seat])
+        prospects = self.prospects(view, know, view.opened[view.seat], self.deadline(0.6))
         best: tuple[float, Card] | None = None
         weight = penalty_weight(view)
         for card in ranked[: self.shortlist]:
+            if best is not None and self.time_left() < 0.4 * self.budget:
+                break
             rest = list(view.hand)
             rest.remove(card)
             value = prospects.value(rest)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import random
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -277,7 +278,11 @@ class Prospects:
     chains of them, and jokers).
     """
 
-    def __init__(self, view: View, know: Knowledge, opened: bool) -> None:
+    def __init__(
+        self, view: View, know: Knowledge, opened: bool, deadline: float | None = None
+    ) -> None:
+        self.deadline = deadline
+        """A `time.perf_counter` value after which draws are no longer solved one by one."""
         self.rules = view.rules
         self.opened = opened
         self.know = know
@@ -308,7 +313,10 @@ class Prospects:
         size = len(hand) + 1
         expected = 0.0
         covered = 0
-        for f in relevant:
+        deadline = self.deadline
+        for f in sorted(relevant):
+            if deadline is not None and time.perf_counter() > deadline:
+                break  # out of time: the draws not looked at count as dead cards
             expected += know.unseen[f] * self._laid(counts + (1 << (2 * f)), jokers, size)
             covered += know.unseen[f]
         if know.unseen_jokers:
@@ -328,9 +336,12 @@ class Prospects:
         counts, jokers = encode(list(hand))
         size = len(hand) + 1
         hits = 0
+        deadline = self.deadline
         for f in range(FACES):
             if not know.unseen[f] or (counts >> (2 * f)) & 3 == 2:
                 continue
+            if deadline is not None and time.perf_counter() > deadline:
+                break
             drawn = counts + (1 << (2 * f))
             self._laid(drawn, jokers, size)
             hits += know.unseen[f] * ((drawn * 2, jokers) in self._outs)
@@ -418,8 +429,10 @@ class ExactProspects(Prospects):
     """`Prospects` with lay-offs and joker exchanges searched exactly by the solver (the
     table's options are cached meld by meld, so the many hands asked about cost little)."""
 
-    def __init__(self, view: View, know: Knowledge, opened: bool) -> None:
-        super().__init__(view, know, opened)
+    def __init__(
+        self, view: View, know: Knowledge, opened: bool, deadline: float | None = None
+    ) -> None:
+        super().__init__(view, know, opened, deadline)
         self.table = list(view.table) if self.may_lay_off else []
 
     def _laid(self, counts: int, jokers: int, size: int, spare: bool = False) -> float:
