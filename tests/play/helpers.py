@@ -224,15 +224,11 @@ def tiles_seed(
     raise AssertionError("no such deal")
 
 
-def bots_until_seat0(
-    kind: str, state: Any, seats: Sequence[str], seed: int, bots: dict[int, Any]
-) -> None:
+def bots_until_seat0(kind: str, state: Any, seats: Sequence[str], seed: int) -> None:
     """Play the computer seats as the server does (same bots, same seeds) until seat 0 moves."""
     game = adapter(kind)
     while not state.is_over and state.to_move not in (None, 0):
         seat = state.to_move
-        if seat not in bots:
-            bots[seat] = game.make_bot(
-                SeatInfo.parse(seats[seat]).level or "", derived_seed(seed, "bot", seat)
-            )
-        state.apply(bots[seat].choose(state.view(seat)), seat)
+        level = SeatInfo.parse(seats[seat]).level or ""
+        bot = game.make_bot(level, derived_seed(seed, "bot", seat, len(state.actions)))
+        state.apply(bot.choose(state.view(seat)), seat)

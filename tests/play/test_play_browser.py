@@ -71,6 +71,17 @@ def wait_my_turn_or_end(page: Any) -> None:
     )
 
 
+def drag(page: Any, source: Any, target: Any) -> None:
+    """Drag with the mouse (pointer events, as a finger would) from one element onto another."""
+    start, end = source.bounding_box(), target.bounding_box()
+    x, y = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 12, y - 12, steps=3)
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=8)
+    page.mouse.up()
+
+
 def select_only(page: Any, code: str) -> None:
     """Select one card of the hand, and no other."""
     for other in page.locator('[data-hand] [aria-pressed="true"]').all():
@@ -327,7 +338,7 @@ def test_a_joker_exchange(
         state.apply(romme.Play.of(page_order(meld)))
         other = min((c for c in state.hands[0] if c != keep), key=lambda c: c.id)
         state.apply(romme.Discard(other))
-        bots_until_seat0("romme", state, seats, state.seed, {})
+        bots_until_seat0("romme", state, seats, state.seed)
         return (
             state.to_move == 0
             and state.phase == "draw"
@@ -363,8 +374,8 @@ def test_a_joker_exchange(
     assert card(page, joker.code).count() == 1
     assert page.locator(f'[data-table] [data-code="{keep.code}"]').count() == 1
     screenshot(page, "exchanged")
-    card(page, joker.code).click()
-    page.locator('[data-table] [data-meld="0"]').click()
+    # The freed joker goes back onto the meld by dragging it there.
+    drag(page, card(page, joker.code), page.locator('[data-table] [data-meld="0"]'))
     assert page.locator('[data-table] [data-meld="0"] .pc').count() == 4
     seq = table_state(page)["seq"]
     page.click("[data-act=commit]")
@@ -409,7 +420,7 @@ def test_a_tile_rummy_turn_that_splits_a_run(
             return False
         run, spare = plan
         state.apply(tiles.Play((tiles.read_set(run, rules),)))
-        bots_until_seat0("tiles", state, seats, state.seed, {})
+        bots_until_seat0("tiles", state, seats, state.seed)
         return (
             state.to_move == 0
             and spare in state.racks[0]
@@ -443,8 +454,7 @@ def test_a_tile_rummy_turn_that_splits_a_run(
     screenshot(page, "before-split")
     # Split after the second tile, then put the spare middle tile at the left part's end.
     page.locator(f'[data-table] [data-split="{index}:2"]').click()
-    card(page, spare.code, "[data-rack]").click()
-    page.locator(f'[data-table] [data-set="{index}"] [data-add-to]').click()
+    drag(page, card(page, spare.code, "[data-rack]"), page.locator(f'[data-set="{index}"]'))
     sets = page.eval_on_selector_all(
         "[data-table] [data-set]",
         "els => els.map(e => [...e.querySelectorAll('[data-code]')].map(t => t.dataset.code))",

@@ -93,6 +93,10 @@ class GameAdapter(Protocol):
     def rules_summary(self, rules: Any) -> list[tuple[str, str]]:
         """``(field, value label)`` of every option, for the rules panel of a game."""
 
+    # Optional: ``view_to_wire(view) -> JSON`` and ``view_from_wire(JSON) -> view`` let the
+    # computer seats think in worker processes (`rummykit.web.play.workers`); without them
+    # they think in threads of the server process.
+
 
 ADAPTERS: dict[str, str] = {
     "romme": "rummykit.web.play.romme",

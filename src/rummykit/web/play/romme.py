@@ -266,6 +266,12 @@ class RommeAdapter:
     def make_bot(self, level: str, seed: int) -> Any:
         return romme_bots.make_bot(level, seed)
 
+    def view_to_wire(self, view: romme.View) -> JSON:
+        return view.to_json()
+
+    def view_from_wire(self, data: JSON) -> romme.View:
+        return romme.View.from_json(data)
+
     def fallback_action(self, state: romme.State, seat: int) -> romme.Action:
         actions = state.legal_actions()
         if state.phase == "draw" or state.phase == "round_over":

@@ -11,17 +11,21 @@ cache of live games, each with the state rebuilt by replaying its record, and af
 - the hub is told the new version (``seq``), and the WebSocket of each page sends the frames
   it has not seen, or, after a long absence or a restart, the current view to jump to.
 
-Computer seats play in a background task: each decision runs in a worker thread with the
-game's time budget (a bot that fails or overruns is replaced by a plain legal action), so a
-person never waits on the server for more than that budget. Nothing here knows a rule: see
+Computer seats play in a background task: each decision runs in a worker process (or a thread,
+see `default_bot_workers`) with the game's time budget (a bot that fails or overruns is replaced
+by a plain legal action), so a person never waits on the server for more than that budget, and
+the computer's thinking does not hold up the requests of other games. Nothing here knows a rule: see
 `rummykit.web.play.adapter`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import logging
+import multiprocessing
+import os
 import secrets
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -33,7 +37,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from rummykit.core import JSON, IllegalAction, Record
 from rummykit.store import Conflict, Database, GameRepository, NewGame, NotFound, hash_token
 from rummykit.web.live import Hub
-from rummykit.web.play.adapter import Bot, GameAdapter, SeatInfo, adapter, derived_seed
+from rummykit.web.play import workers
+from rummykit.web.play.adapter import GameAdapter, SeatInfo, adapter, derived_seed
 
 log = logging.getLogger("rummykit.play")
 
@@ -44,7 +49,11 @@ STEPS_SENT = 60
 RECENT_EVENTS = 40
 """Events of the log sent with a full view (for the page's history panel)."""
 BOT_MARGIN = 0.5
-"""Seconds a bot may overrun its budget before a plain legal action replaces its choice."""
+"""Seconds a hint may take beyond its budget before it is given up."""
+BOT_TIMEOUT = 10.0
+"""Seconds after which a computer seat's decision is given up for a plain legal move. The bots
+keep to their own budget; this only guards against one that hangs (a busy server queues
+decisions, and a queued decision is not a late one)."""
 
 
 def channel(game_id: str) -> str:
@@ -77,7 +86,6 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     marks: dict[int, int] = field(default_factory=dict)
     frames: OrderedDict[int, dict[int, dict[str, JSON]]] = field(default_factory=OrderedDict)
-    bots: dict[int, Bot] = field(default_factory=dict)
     tokens: dict[str, int] = field(default_factory=dict)
     runner: asyncio.Task[None] | None = None
     replay_cache: dict[int, list[dict[str, JSON]]] = field(default_factory=dict)
@@ -140,11 +148,10 @@ class LiveGame:
             return [self.frames[v][seat] for v in wanted]
         return [self.view(seat)]
 
-    def bot(self, seat: int) -> Bot:
-        if seat not in self.bots:
-            level = self.seats[seat].level or ""
-            self.bots[seat] = self.adapter.make_bot(level, derived_seed(self.seed, "bot", seat))
-        return self.bots[seat]
+    def bot_seed(self, seat: int) -> int:
+        """The seed of the bot deciding at ``seat`` now: from the secret seed, the seat and the
+        step, so the decision does not depend on where or when it is computed."""
+        return derived_seed(self.seed, "bot", seat, self.seq)
 
     def computer_to_move(self) -> int | None:
         """The computer seat whose decision is awaited, if any (between rounds a game without
@@ -160,13 +167,41 @@ class LiveGame:
 class PlayService:
     """Stored games in play, shared by every page and API route of one process."""
 
-    def __init__(self, db: Database, hub: Hub, cache_size: int = 2000) -> None:
+    def __init__(
+        self, db: Database, hub: Hub, cache_size: int = 2000, bot_workers: int | None = None
+    ) -> None:
         self.repo = GameRepository(db)
         self.hub = hub
         self.cache_size = cache_size
         self.games: OrderedDict[str, LiveGame] = OrderedDict()
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        if bot_workers is None:
+            bot_workers = default_bot_workers()
+        self.bot_workers = bot_workers
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+
+    def pool(self) -> concurrent.futures.ProcessPoolExecutor | None:
+        """The worker processes of the computer seats (none: they think in threads)."""
+        if self.bot_workers <= 0:
+            return None
+        if self._pool is None:
+            context = multiprocessing.get_context("spawn")
+            self._pool = concurrent.futures.ProcessPoolExecutor(self.bot_workers, context)
+            for _ in range(self.bot_workers):
+                self._pool.submit(workers.warm)
+        return self._pool
+
+    async def compute(self, live: LiveGame, function: Any, *args: Any, timeout: float) -> Any:
+        """Run a decision in a worker process when the game's views can travel there, else in a
+        thread; `TimeoutError` after ``timeout`` seconds."""
+        loop = asyncio.get_running_loop()
+        pool = self.pool() if hasattr(live.adapter, "view_to_wire") else None
+        if pool is not None and function in (workers.decide, workers.advise):
+            return await asyncio.wait_for(loop.run_in_executor(pool, function, *args), timeout)
+        return await asyncio.wait_for(
+            asyncio.to_thread(_local, live.adapter, function, *args), timeout
+        )
 
     # --- creating and loading --------------------------------------------------------------
 
@@ -194,6 +229,7 @@ class PlayService:
             [s.code for s in seats],
             [i for i, s in enumerate(seats) if s.human],
         )
+        self.pool()  # start the workers before the first decision needs them
         live = LiveGame(new.id, game, rules, seed, tuple(seats), state, 0)
         live.marks[0] = len(live.log())
         for index, token in new.seat_tokens.items():
@@ -221,6 +257,7 @@ class PlayService:
         return live
 
     async def _load(self, game_id: str) -> LiveGame:
+        self.pool()
         record = await self.repo.load_record(game_id)
         game = adapter(record.game)
         state = await asyncio.to_thread(game.replay, record)
@@ -326,8 +363,9 @@ class PlayService:
                         return
                     seq = live.seq
                     view = live.state.view(seat)
-                    bot = live.bot(seat)
-                action = await self._think(live, seat, bot, view)
+                    level = live.seats[seat].level or ""
+                    seed = live.bot_seed(seat)
+                action = await self._think(live, seat, level, seed, view)
                 async with live.lock:
                     if self.games.get(live.id) is not live or live.seq != seq:
                         continue
@@ -337,7 +375,6 @@ class PlayService:
                         log.warning(
                             "game %s: bot at seat %s chose %r: %s", live.id, seat, action, err
                         )
-                        live.bots.pop(seat, None)
                         action = live.adapter.fallback_action(live.state, seat)
                         live.state.apply(action, seat)
                     await self._store(live, action)
@@ -349,15 +386,17 @@ class PlayService:
             log.exception("game %s: computer turn failed", live.id)
             self.forget(live.id)
 
-    async def _think(self, live: LiveGame, seat: int, bot: Bot, view: Any) -> Any:
-        budget = live.adapter.bot_budget + BOT_MARGIN
+    async def _think(self, live: LiveGame, seat: int, level: str, seed: int, view: Any) -> Any:
+        budget = max(BOT_TIMEOUT, 10 * live.adapter.bot_budget)
         try:
-            return await asyncio.wait_for(asyncio.to_thread(bot.choose, view), budget)
+            data = await self.compute(
+                live, workers.decide, live.kind, level, seed, _wire(live, view), timeout=budget
+            )
+            return live.adapter.action_from_json(data, live.rules)
         except (TimeoutError, IllegalAction, ValueError, LookupError, AssertionError) as err:
             log.warning(
                 "game %s: bot at seat %s failed (%r), plays a plain move", live.id, seat, err
             )
-            live.bots.pop(seat, None)
             async with live.lock:
                 return live.adapter.fallback_action(live.state, seat)
 
@@ -388,9 +427,12 @@ class PlayService:
                 raise IllegalAction("not_your_turn", seat=seat, to_move=state.to_move)
             seq = live.seq
             view = state.view(seat)
-        result = await asyncio.wait_for(
-            asyncio.to_thread(live.adapter.hint, view),
-            live.adapter.bot_budget * 4 + 2 * BOT_MARGIN,
+        result: dict[str, JSON] = await self.compute(
+            live,
+            workers.advise,
+            live.kind,
+            _wire(live, view),
+            timeout=live.adapter.bot_budget * 4 + 2 * BOT_MARGIN,
         )
         result["seq"] = seq
         return result
@@ -443,6 +485,36 @@ class PlayService:
         for task in list(self._tasks):
             with contextlib.suppress(BaseException):
                 await task
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
+
+
+def default_bot_workers() -> int:
+    """Worker processes for the computer seats: ``$RUMMYKIT_BOT_WORKERS``, else one per CPU
+    (at most 4); 0 keeps them in threads of the server process."""
+    text = os.environ.get("RUMMYKIT_BOT_WORKERS", "")
+    if text.strip().isdigit():
+        return int(text)
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+def _wire(live: LiveGame, view: Any) -> Any:
+    """The view as it travels to a worker (the adapter's wire form), or as it is."""
+    to_wire = getattr(live.adapter, "view_to_wire", None)
+    return view if to_wire is None else to_wire(view)
+
+
+def _local(game: GameAdapter, function: Any, *args: Any) -> Any:
+    """A worker's function run in this process (for adapters without a wire form, directly)."""
+    if hasattr(game, "view_to_wire"):
+        return function(*args)
+    if function is workers.decide:
+        _, level, seed, view = args
+        return game.make_bot(level, seed).choose(view).to_json()
+    if function is workers.advise:
+        return game.hint(args[1])
+    return function(*args)
 
 
 def _replay_frames(live: LiveGame, record: Record, seat: int) -> list[dict[str, JSON]]:

@@ -157,6 +157,12 @@ class TilesAdapter:
     def make_bot(self, level: str, seed: int) -> Any:
         return tile_bots.make_bot(level, seed)
 
+    def view_to_wire(self, view: tiles.View) -> JSON:
+        return view.to_json()
+
+    def view_from_wire(self, data: JSON) -> tiles.View:
+        return tiles.View.from_json(data)
+
     def fallback_action(self, state: tiles.State, seat: int) -> tiles.Action:
         return state.legal_actions()[0]
 
