@@ -83,11 +83,6 @@ export function drawOpponents(container, t, players, view) {
   }
 }
 
-export function meaningLabel(meaning) {
-  if (!meaning) return "";
-  return meaning.c ? `${meaning.c}${meaning.n}` : String(meaning.n);
-}
-
 export function drawSets(container, t, sets, { interactive = false, selected = new Set(), changed = new Set(), fromRack = new Set(), fresh = new Set(), meanings = new Map() } = {}) {
   container.replaceChildren();
   sets.forEach((tiles, index) => {
@@ -100,7 +95,7 @@ export function drawSets(container, t, sets, { interactive = false, selected = n
       const tile = tileFace(t, code, { tag: interactive ? "button" : "span", extra });
       if (interactive) tile.setAttribute("aria-pressed", selected.has(code) ? "true" : "false");
       const meaning = meanings.get(code);
-      if (meaning) tile.append(el("span", { class: "stands", "aria-hidden": "true" }, meaningLabel(meaning)));
+      if (meaning) tile.append(el("span", { class: `stands${meaning.c ? ` tile-${meaning.c}` : ""}`, "aria-hidden": "true" }, String(meaning.n)));
       parts.push(tile);
     });
     if (interactive && selected.size && !tiles.every((c) => selected.has(c))) {
