@@ -9,7 +9,7 @@ import pytest
 
 import rummykit
 from rummykit.core import IllegalAction
-from rummykit.i18n import LANGUAGES
+from rummykit.i18n import LANGUAGES, translations
 from rummykit.web import catalogs, errors
 from rummykit.web.language import site_translations
 from rummykit.web.play.messages import CLIENT, ERRORS, describe
@@ -77,8 +77,19 @@ def test_cards_and_tiles_are_named_as_people_read_them() -> None:
     assert found["message"] == "rouge 5 n'est pas sur votre chevalet."
     assert found["params"] == {"tile": "r5#1"}
     card = describe(IllegalAction("card_not_in_hand", card="8♠#1"), site_translations("de"))
-    assert card["message"] == "8♠ ist nicht auf Ihrer Hand."
+    assert card["message"] == "8♠ ist nicht auf deiner Hand."
     joker = describe(IllegalAction("invalid_meld", cards="9♥ 9♦#1 JK#2"), site_translations("es"))
     assert joker["message"] == "9♥ 9♦ comodín no es ni un grupo ni una escalera."
     renamed = describe(IllegalAction("game_over"), site_translations("en"))
     assert renamed["code"] == "game_finished" and renamed["message"] == "The game is over."
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_no_other_domain_overrides_a_translation_of_the_play_pages(lang: str) -> None:
+    """Every domain is searched when a page renders: the game pages' messages come out as the
+    ``play`` catalog translates them (and a message shared with another part of the site is
+    translated the same way there)."""
+    own = translations(lang, "play")
+    site = site_translations(lang)
+    for message in catalogs.msgids("play"):
+        assert site.gettext(message) == own.gettext(message), message
