@@ -12,9 +12,11 @@ solver's search (runs of every length, jokers at every position the validator ac
 from __future__ import annotations
 
 import itertools
+import os
 import platform
 import random
 import statistics
+import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -93,6 +95,23 @@ def ilp_melds(
     return melds
 
 
+def _highs(highspy: Any) -> Any:
+    """A silent HiGHS instance: its banner goes to the process's standard output from C on
+    the first instance, which would break ``--json``, so that stream is closed meanwhile."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, 1)
+        h = highspy.Highs()
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+        os.close(devnull)
+    h.setOptionValue("output_flag", False)
+    return h
+
+
 def integer_program(
     cards: Sequence[Card], rules: Rules, objective: str, constraints: Constraints | None = None
 ) -> int | None:
@@ -105,8 +124,7 @@ def integer_program(
     melds = ilp_melds(cards, rules)
     if constraints.no_jokers:
         melds = [m for m in melds if m[1] == 0]
-    h = highspy.Highs()  # type: ignore[no-untyped-call]
-    h.setOptionValue("output_flag", False)
+    h = _highs(highspy)
     xs = [
         h.addIntegral(lb=0, ub=2, obj=float(m[2] if objective == "value" else m[3])) for m in melds
     ]
@@ -152,7 +170,7 @@ def integer_program(
     if status == highspy.HighsModelStatus.kInfeasible:
         return None
     assert status == highspy.HighsModelStatus.kOptimal, status
-    return round(h.getInfo().objective_function_value)
+    return round(float(h.getInfo().objective_function_value))
 
 
 def hand_set(count: int, jokers: tuple[int, int], seed: int) -> list[list[Card]]:
