@@ -42,13 +42,18 @@ def cookie_name(game_id: str) -> str:
     return f"rk_seat_{game_id}"
 
 
-def set_seat_cookie(response: Response, game_id: str, token: str) -> None:
+def set_seat_cookie(
+    response: Response, game_id: str, token: str, request: Request | None = None
+) -> None:
+    """The seat's token, for this browser only: not readable by scripts, not sent by other
+    sites' forms, and only over HTTPS when the site is served over HTTPS."""
     response.set_cookie(
         cookie_name(game_id),
         token,
         max_age=COOKIE_DAYS * 24 * 3600,
         httponly=True,
         samesite="lax",
+        secure=request is not None and request.url.scheme == "https",
         path="/",
     )
 
@@ -141,7 +146,7 @@ async def create(request: Request) -> Response:
         "view": live.view(0),
     }
     response = JSONResponse(body, status_code=201)
-    set_seat_cookie(response, new.id, token)
+    set_seat_cookie(response, new.id, token, request)
     return response
 
 

@@ -235,7 +235,7 @@ def game_pages(kind: str) -> APIRouter:
         response = RedirectResponse(
             url_for(request, lang, f"{kind}.game", game_id=new_game.id), status_code=303
         )
-        set_seat_cookie(response, new_game.id, new_game.seat_tokens[0])
+        set_seat_cookie(response, new_game.id, new_game.seat_tokens[0], request)
         return response
 
     async def seat_or_page(

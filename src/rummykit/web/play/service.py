@@ -42,9 +42,10 @@ from rummykit.web.play.adapter import GameAdapter, SeatInfo, adapter, derived_se
 
 log = logging.getLogger("rummykit.play")
 
-FRAMES_KEPT = 200
-"""Steps of a game whose views stay in memory for pages that are behind."""
-STEPS_SENT = 60
+FRAMES_KEPT = 64
+"""Steps of a game whose views stay in memory for pages that are behind (a page further
+behind gets the current view)."""
+STEPS_SENT = 48
 """A page further behind than this gets the current view instead of every step."""
 RECENT_EVENTS = 40
 """Events of the log sent with a full view (for the page's history panel)."""
@@ -168,7 +169,7 @@ class PlayService:
     """Stored games in play, shared by every page and API route of one process."""
 
     def __init__(
-        self, db: Database, hub: Hub, cache_size: int = 2000, bot_workers: int | None = None
+        self, db: Database, hub: Hub, cache_size: int = 500, bot_workers: int | None = None
     ) -> None:
         self.repo = GameRepository(db)
         self.hub = hub
