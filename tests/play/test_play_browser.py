@@ -27,6 +27,7 @@ pytestmark = pytest.mark.browser
 ROOT = "[data-romme-table]"
 TILES = "[data-tiles-table]"
 VALUES = {"A": 11, "J": 10, "Q": 10, "K": 10}
+TWO_SEATS = ("human", "bot:random")
 
 
 def value(code: str) -> int:
@@ -473,3 +474,44 @@ def test_a_tile_rummy_turn_that_splits_a_run(
     assert [run[0].code, run[1].code, spare.code] in after and [t.code for t in run[2:]] in after
     assert spare.code not in view["rack"]
     screenshot(page, "after-split")
+
+
+# --- between rounds ---------------------------------------------------------------------------
+
+
+def test_the_next_round_from_the_round_end(
+    live_server: Any, new_page: Callable[..., Any], screenshot: Callable[[Any, str], Any]
+) -> None:
+    import time
+
+    import httpx
+
+    from rummykit.bench.web import _choose
+
+    rules = romme.Rules.preset("computer").replace(rounds=2, stock_exhausted="end_round")
+    game_id, token = stored(db_url(live_server), "romme", rules.to_json(), 5, TWO_SEATS)
+    headers = {"X-Seat-Token": token}
+    api = f"{live_server.url}/api/games/{game_id}"
+    deadline = time.monotonic() + 60
+    while True:
+        current = httpx.get(api, headers=headers).json()
+        if current["phase"] == "round_over":
+            break
+        if current["to_move"] == 0:
+            body = {"seq": current["seq"], "action": _choose(current)}
+            assert httpx.post(f"{api}/actions", json=body, headers=headers).status_code == 200
+        else:
+            time.sleep(0.05)
+        assert time.monotonic() < deadline
+    page = new_page(locale="en-GB")
+    open_stored(page, live_server, "romme", "en", game_id, token)
+    dialog = page.locator("dialog[open]")
+    dialog.wait_for()
+    assert dialog.locator(".penalty-row").count() == 2
+    assert page.locator("[data-round]").inner_text() == "Round 1 of 2"
+    screenshot(page, "round-over")
+    dialog.locator("[data-act=next-round]").click()
+    page.wait_for_function("document.querySelector('[data-romme-table]').rummy.view.round === 2")
+    assert page.locator("dialog[open]").count() == 0
+    assert page.locator("[data-round]").inner_text() == "Round 2 of 2"
+    assert len(hand(page)) in (13, 14)

@@ -116,7 +116,12 @@ def adapter(kind: str) -> GameAdapter:
 
 
 def derived_seed(seed: int, *parts: object) -> int:
-    """A seed for a computer seat, derived from the game's secret seed (never shown)."""
+    """A seed for a computer seat, derived from the game's secret seed (never shown): the
+    same parts give the same seed, and nothing about the game's seed can be learnt from it.
+
+    >>> derived_seed(7, "bot", 1, 12) == derived_seed(7, "bot", 1, 12) != derived_seed(7, "bot", 2, 12)
+    True
+    """
     text = ":".join(str(p) for p in (seed, *parts))
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
 
@@ -137,7 +142,11 @@ def levels_that_exist(
 
 @dataclass(frozen=True)
 class SeatInfo:
-    """Who sits at a seat, as stored in the record: ``"human"`` or ``"bot:<level>"``."""
+    """Who sits at a seat, as stored in the record: ``"human"`` or ``"bot:<level>"``.
+
+    >>> SeatInfo.parse("bot:medium"), SeatInfo(True).code
+    (SeatInfo(human=False, level='medium'), 'human')
+    """
 
     human: bool
     level: str | None = None
