@@ -40,7 +40,7 @@ class HardBot(MediumBot):
     samples = 8
     prospects = ExactProspects
     _hands: tuple[tuple[int, int], list[list[Card]]] | None = None
-    hand_romme_odds = 0.3
+    hand_romme_odds = 0.5
     """Hold an opening back when the next draw goes out (Hand-Rommé) at least this often."""
 
     def arrangement(self, view: View) -> Arrangement | None:
