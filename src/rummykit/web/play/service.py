@@ -181,6 +181,9 @@ class PlayService:
             bot_workers = default_bot_workers()
         self.bot_workers = bot_workers
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        # SQLite lets one writer in at a time and makes the others wait in growing sleeps: the
+        # games of this process take turns here instead (other databases need no such care).
+        self._writing = asyncio.Lock() if db.is_sqlite else contextlib.nullcontext()
 
     def pool(self) -> concurrent.futures.ProcessPoolExecutor | None:
         """The worker processes of the computer seats (none: they think in threads)."""
@@ -330,7 +333,8 @@ class PlayService:
     async def _store(self, live: LiveGame, action: Any) -> None:
         """Append an action the state has just applied; on a lost race forget the game."""
         try:
-            await self.repo.append_action(live.id, live.seq + 1, action.to_json())
+            async with self._writing:
+                await self.repo.append_action(live.id, live.seq + 1, action.to_json())
         except BaseException:
             self.forget(live.id)
             raise
@@ -338,7 +342,8 @@ class PlayService:
         live.record_step()
         self.hub.publish(channel(live.id), live.seq)
         if live.is_over:
-            await self.repo.set_status(live.id, "over")
+            async with self._writing:
+                await self.repo.set_status(live.id, "over")
 
     # --- computer seats --------------------------------------------------------------------
 
