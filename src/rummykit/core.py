@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Protocol, TypeVar
 
 JSON = Any  # a value made of dict, list, str, int, float, bool and None
@@ -118,6 +118,45 @@ class Record:
 
     def __hash__(self) -> int:
         return hash(self.dumps())
+
+
+OptionsT = TypeVar("OptionsT")
+
+
+def options_from_json(cls: type[OptionsT], data: JSON) -> OptionsT:
+    """Build a rules dataclass from its JSON form: missing options take their default, unknown
+    ones are refused, and the dataclass validates the values.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Options:
+    ...     rounds: int = 3
+    >>> options_from_json(Options, {"rounds": 5})
+    Options(rounds=5)
+    >>> options_from_json(Options, {"round": 5})
+    Traceback (most recent call last):
+    ...
+    rummykit.core.IllegalAction: bad_rules: field='round', reason='unknown_option'
+    """
+    if not isinstance(data, Mapping):
+        raise IllegalAction("bad_rules", field=None, reason="not_an_object")
+    names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+    for key in data:
+        if key not in names:
+            raise IllegalAction("bad_rules", field=str(key), reason="unknown_option")
+    return cls(**dict(data))
+
+
+def seat_names(seats: Sequence[str] | None, players: int) -> tuple[str, ...]:
+    """The seat names a record keeps: the given ones, one per player, or ``seat 0``, ``seat 1``…
+
+    >>> seat_names(None, 2), seat_names(["Ann", "easy"], 2)
+    (('seat 0', 'seat 1'), ('Ann', 'easy'))
+    """
+    names = tuple(seats) if seats is not None else tuple(f"seat {i}" for i in range(players))
+    if len(names) != players:
+        raise IllegalAction("bad_seats", seats=len(names), players=players)
+    return names
 
 
 ActionT = TypeVar("ActionT")

@@ -25,7 +25,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from rummykit.cards import Card, parse_cards, romme_pack
-from rummykit.core import JSON, IllegalAction, Record, new_rng
+from rummykit.core import JSON, IllegalAction, Record, new_rng, seat_names
 from rummykit.romme.actions import Action, Discard, Draw, NextRound, Play, action_from_json
 from rummykit.romme.rules import FLAT_NEVER_OPENED, HAND_ROMME_CREDIT, Rules, TableMeld, read_cards
 from rummykit.romme.rules import hand_penalty as _hand_penalty
@@ -522,14 +522,12 @@ class State:
         """The record that rebuilds this game (rules, seed, seats, actions)."""
         if self._forced:
             raise IllegalAction("no_record", reason="the first round was dealt by hand")
-        names = list(seats) if seats is not None else [f"seat {i}" for i in range(self.players)]
-        if len(names) != self.players:
-            raise IllegalAction("bad_seats", seats=len(names), players=self.players)
+        names = seat_names(seats, self.players)
         return Record(
             GAME,
             self.rules.to_json(),
             self.seed,
-            tuple(names),
+            names,
             tuple(a.to_json() for a in self._actions),
         )
 

@@ -19,12 +19,12 @@ and a fixed penalty in hand.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, fields
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass
 from typing import Any, Literal, get_args
 
 from rummykit.cards import Card, Rank, Suit
-from rummykit.core import JSON, IllegalAction
+from rummykit.core import JSON, IllegalAction, options_from_json
 from rummykit.melds import MeldKind, MeldRules, Piece, Reading, read_meld, readings
 
 DealStyle = Literal["dealer_left_extra", "upcard"]
@@ -160,13 +160,7 @@ class Rules:
     @classmethod
     def from_json(cls, data: JSON) -> Rules:
         """Read the JSON form; missing options take their default, unknown ones are refused."""
-        if not isinstance(data, Mapping):
-            raise IllegalAction("bad_rules", field=None, reason="not_an_object")
-        names = {f.name for f in fields(cls)}
-        for key in data:
-            if key not in names:
-                raise IllegalAction("bad_rules", field=str(key), reason="unknown_option")
-        return cls(**dict(data))
+        return options_from_json(cls, data)
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), separators=(",", ":"))

@@ -50,7 +50,7 @@ from enum import StrEnum
 from typing import Any
 
 from rummykit.cards import Card, shuffled, standard_deck
-from rummykit.core import JSON, IllegalAction, Record, new_rng
+from rummykit.core import JSON, IllegalAction, Record, new_rng, seat_names
 from rummykit.rummoli.actions import (
     Action,
     Bet,
@@ -941,15 +941,11 @@ class State:
 
     def record(self, seats: Sequence[str] | None = None) -> Record:
         """The record that rebuilds this game: rules (with the `Start`, if any), seed, actions."""
-        names = list(seats) if seats is not None else [f"seat{i}" for i in range(self.players)]
-        if len(names) != self.players:
-            raise IllegalAction("bad_seats", seats=len(names), players=self.players)
+        names = seat_names(seats, self.players)
         rules: dict[str, JSON] = self.rules.to_json()
         if self.start is not None:
             rules["start"] = self.start.to_json()
-        return Record(
-            GAME, rules, self.seed, tuple(names), tuple(a.to_json() for a in self.actions)
-        )
+        return Record(GAME, rules, self.seed, names, tuple(a.to_json() for a in self.actions))
 
     def copy(self) -> State:
         """An independent copy (listeners are not copied)."""

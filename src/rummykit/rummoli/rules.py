@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from enum import StrEnum
 from typing import Any, Literal, get_args
 
 from rummykit.cards import Card
-from rummykit.core import JSON, IllegalAction
+from rummykit.core import JSON, IllegalAction, options_from_json
 
 PokerMode = Literal["showdown", "betting"]
 ComboMode = Literal["strict", "last_card"]
@@ -171,13 +171,7 @@ class Rules:
     @classmethod
     def from_json(cls, data: JSON) -> Rules:
         """Read the JSON form; missing options take their default, unknown ones are refused."""
-        if not isinstance(data, Mapping):
-            raise IllegalAction("bad_rules", field=None, reason="not_an_object")
-        names = {f.name for f in fields(cls)}
-        for name in data:
-            if name not in names:
-                raise IllegalAction("bad_rules", field=str(name), reason="unknown_option")
-        return cls(**dict(data))
+        return options_from_json(cls, data)
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), separators=(",", ":"))

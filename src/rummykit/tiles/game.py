@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal, TypeAlias
 
-from rummykit.core import JSON, IllegalAction, Record, new_rng
+from rummykit.core import JSON, IllegalAction, Record, new_rng, seat_names
 from rummykit.tiles.model import (
     Rules,
     TableSet,
@@ -622,14 +622,12 @@ class State:
         """The record that rebuilds this game (rules, seed, seats, actions)."""
         if self._forced:
             raise IllegalAction("no_record", reason="the position was set up by hand")
-        names = list(seats) if seats is not None else [f"seat {i}" for i in range(self.players)]
-        if len(names) != self.players:
-            raise IllegalAction("bad_seats", seats=len(names), players=self.players)
+        names = seat_names(seats, self.players)
         return Record(
             GAME,
             self.rules.to_json(),
             self.seed,
-            tuple(names),
+            names,
             tuple(a.to_json() for a in self._actions),
         )
 
