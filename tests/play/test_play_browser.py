@@ -272,7 +272,13 @@ def test_an_opening_below_30_is_refused_in_spanish(
         db_url(live_server), "romme", rules.to_json(), seed, ("human", "bot:random", "bot:random")
     )
     page = new_page(locale="es-ES", phone=True)
+    for kind in ("romme", "tiles"):
+        # The new-game form fits the phone's width: nothing to scroll sideways.
+        page.goto(f"{live_server.url}/es/{kind}/new")
+        widths = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+        assert widths[0] <= widths[1], (kind, widths)
     open_stored(page, live_server, "romme", "es", game_id, token)
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     assert len(hand(page)) == 14
     for c in group:
         card(page, c.code).click()
