@@ -28,8 +28,6 @@ from rummykit.tiles.solver_dp import CountProblem, solve_counts
 from .brute import best_counts, best_tiles
 from .reference import counts_of, greedy_play, ilp_best
 
-pytestmark = pytest.mark.xdist_group("tiles_solver")
-
 
 def accepted(
     rack: list[Tile], table: list[TableSet], rules: Rules, found: Solution, first_meld: bool
