@@ -159,7 +159,10 @@ def play_turn(page: Any, by_keyboard: bool = False) -> None:
         """([seq]) => {
           const root = document.querySelector('[data-romme-table]');
           const error = root.querySelector('[data-error]');
-          return root.rummy.view.seq > seq + 0 && root.rummy.view.phase !== 'play' || !error.hidden;
+          const view = root.rummy.view;
+          // Done when the discard is made (not just the melds before it), or refused.
+          const discarded = view.to_move !== 0 || !['play', 'discard'].includes(view.phase);
+          return (view.seq > seq && discarded && !root.rummy.sending) || !error.hidden;
         }""",
         arg=[seq],
     )
