@@ -94,8 +94,9 @@ class GameAdapter(Protocol):
         """``(field, value label)`` of every option, for the rules panel of a game."""
 
     # Optional: ``view_to_wire(view) -> JSON`` and ``view_from_wire(JSON) -> view`` let the
-    # computer seats think in worker processes (`rummykit.web.play.workers`); without them
-    # they think in threads of the server process.
+    # computer seats think in worker processes (`rummykit.web.play.workers`), a bot built
+    # afresh for every decision; without them each seat keeps one bot for the whole game,
+    # thinking in threads of the server process.
 
 
 ADAPTERS: dict[str, str] = {

@@ -88,6 +88,7 @@ class LiveGame:
     marks: dict[int, int] = field(default_factory=dict)
     frames: OrderedDict[int, dict[int, dict[str, JSON]]] = field(default_factory=OrderedDict)
     tokens: dict[str, int] = field(default_factory=dict)
+    bots: dict[int, Any] = field(default_factory=dict)
     runner: asyncio.Task[None] | None = None
     replay_cache: dict[int, list[dict[str, JSON]]] = field(default_factory=dict)
 
@@ -149,10 +150,23 @@ class LiveGame:
             return [self.frames[v][seat] for v in wanted]
         return [self.view(seat)]
 
+    @property
+    def travels(self) -> bool:
+        """Whether the game's views can go to a worker process (its adapter has a wire form)."""
+        return hasattr(self.adapter, "view_to_wire")
+
     def bot_seed(self, seat: int) -> int:
         """The seed of the bot deciding at ``seat`` now: from the secret seed, the seat and the
         step, so the decision does not depend on where or when it is computed."""
         return derived_seed(self.seed, "bot", seat, self.seq)
+
+    def resident_bot(self, seat: int) -> Any:
+        """For a game whose views cannot travel: the seat's bot, kept for the whole game in
+        this process (it may keep plans from one decision to the next)."""
+        if seat not in self.bots:
+            level = self.seats[seat].level or ""
+            self.bots[seat] = self.adapter.make_bot(level, derived_seed(self.seed, "bot", seat))
+        return self.bots[seat]
 
     def computer_to_move(self) -> int | None:
         """The computer seat whose decision is awaited, if any (between rounds a game without
@@ -197,15 +211,13 @@ class PlayService:
         return self._pool
 
     async def compute(self, live: LiveGame, function: Any, *args: Any, timeout: float) -> Any:
-        """Run a decision in a worker process when the game's views can travel there, else in a
-        thread; `TimeoutError` after ``timeout`` seconds."""
-        loop = asyncio.get_running_loop()
-        pool = self.pool() if hasattr(live.adapter, "view_to_wire") else None
-        if pool is not None and function in (workers.decide, workers.advise):
-            return await asyncio.wait_for(loop.run_in_executor(pool, function, *args), timeout)
-        return await asyncio.wait_for(
-            asyncio.to_thread(_local, live.adapter, function, *args), timeout
-        )
+        """Run a worker's function (`rummykit.web.play.workers`) in a worker process, or in a
+        thread when there are none; `TimeoutError` after ``timeout`` seconds."""
+        pool = self.pool()
+        if pool is not None:
+            future = asyncio.get_running_loop().run_in_executor(pool, function, *args)
+            return await asyncio.wait_for(future, timeout)
+        return await asyncio.wait_for(asyncio.to_thread(function, *args), timeout)
 
     # --- creating and loading --------------------------------------------------------------
 
@@ -395,14 +407,16 @@ class PlayService:
     async def _think(self, live: LiveGame, seat: int, level: str, seed: int, view: Any) -> Any:
         budget = max(BOT_TIMEOUT, 10 * live.adapter.bot_budget)
         try:
-            data = await self.compute(
-                live, workers.decide, live.kind, level, seed, _wire(live, view), timeout=budget
-            )
-            return live.adapter.action_from_json(data, live.rules)
+            if live.travels:
+                wire = live.adapter.view_to_wire(view)  # type: ignore[attr-defined]
+                args = (live.kind, level, seed, wire)
+                data = await self.compute(live, workers.decide, *args, timeout=budget)
+                return live.adapter.action_from_json(data, live.rules)
+            bot = live.resident_bot(seat)
+            return await asyncio.wait_for(asyncio.to_thread(bot.choose, view), budget)
         except (TimeoutError, IllegalAction, ValueError, LookupError, AssertionError) as err:
-            log.warning(
-                "game %s: bot at seat %s failed (%r), plays a plain move", live.id, seat, err
-            )
+            log.warning("game %s: seat %s failed (%r), plays a plain move", live.id, seat, err)
+            live.bots.pop(seat, None)
             async with live.lock:
                 return live.adapter.fallback_action(live.state, seat)
 
@@ -433,13 +447,13 @@ class PlayService:
                 raise IllegalAction("not_your_turn", seat=seat, to_move=state.to_move)
             seq = live.seq
             view = state.view(seat)
-        result: dict[str, JSON] = await self.compute(
-            live,
-            workers.advise,
-            live.kind,
-            _wire(live, view),
-            timeout=live.adapter.bot_budget * 4 + 2 * BOT_MARGIN,
-        )
+        timeout = live.adapter.bot_budget * 4 + 2 * BOT_MARGIN
+        result: dict[str, JSON]
+        if live.travels:
+            wire = live.adapter.view_to_wire(view)  # type: ignore[attr-defined]
+            result = await self.compute(live, workers.advise, live.kind, wire, timeout=timeout)
+        else:
+            result = await asyncio.wait_for(asyncio.to_thread(live.adapter.hint, view), timeout)
         result["seq"] = seq
         return result
 
@@ -503,24 +517,6 @@ def default_bot_workers() -> int:
     if text.strip().isdigit():
         return int(text)
     return max(1, min(4, os.cpu_count() or 1))
-
-
-def _wire(live: LiveGame, view: Any) -> Any:
-    """The view as it travels to a worker (the adapter's wire form), or as it is."""
-    to_wire = getattr(live.adapter, "view_to_wire", None)
-    return view if to_wire is None else to_wire(view)
-
-
-def _local(game: GameAdapter, function: Any, *args: Any) -> Any:
-    """A worker's function run in this process (for adapters without a wire form, directly)."""
-    if hasattr(game, "view_to_wire"):
-        return function(*args)
-    if function is workers.decide:
-        _, level, seed, view = args
-        return game.make_bot(level, seed).choose(view).to_json()
-    if function is workers.advise:
-        return game.hint(args[1])
-    return function(*args)
 
 
 def _replay_frames(live: LiveGame, record: Record, seat: int) -> list[dict[str, JSON]]:
