@@ -1,7 +1,7 @@
 """The ``hard`` computer player: it remembers, looks ahead exactly, and reads the opponent.
 
-It plays like ``medium`` (goes out when it can, holds new melds back once opened, lays off at
-once) and, seeing only its seat's `View`, it also
+It plays like ``medium`` (goes out when it can, lays what leaves the least penalty) and,
+seeing only its seat's `View`, it also
 
 - remembers every card seen this round (the discard pile, the table, the cards an opponent took
   from the discard pile and still holds) and counts the unseen copies of each face;
@@ -94,7 +94,8 @@ class HardBot(MediumBot):
             rest = list(view.hand)
             rest.remove(card)
             value = prospects.value(rest)
-            value += 0.01 * weight * card_value(card, view.rules) - 0.002 * scores[card]
+            value += self.penalty_factor * weight * card_value(card, view.rules)
+            value -= self.keep_factor * scores[card]
             base.append((value, card))
         # Best first; a card's danger can only lower its value, so once a card's value without
         # danger is below the best found with danger, no later card can win.

@@ -4,11 +4,10 @@
 - ``easy`` is greedy: it takes the discard when it can lay it at once, opens with the most
   valuable melds as soon as it can, then lays everything it can, and discards its highest dead
   card (one with no neighbour in the hand).
-- ``medium`` goes out whenever the solver finds a way; once opened it lays off at once but
-  holds new melds back (they would give the opponents cards to lay off) until it can go out or
-  an opponent comes close to going out; it discards by looking one draw ahead (`Prospects`),
-  keeping near-melds with live outs (copies not yet seen) and cards an opened opponent could
-  lay off.
+- ``medium`` goes out whenever the solver finds a way, lays what leaves the least penalty,
+  and discards by looking one draw ahead (`Prospects`: what each unseen card would let it lay
+  next turn), keeping near-melds with live outs (copies not yet seen) and cards an opened
+  opponent could lay off, and weighing the penalty of what it keeps.
 
 >>> from rummykit.romme.game import State
 >>> game = State(players=2, seed=3)
@@ -184,18 +183,26 @@ class EasyBot(SolverBot):
 
 
 class MediumBot(SolverBot):
-    """Goes out when it can; once opened, holds new melds back (lays them when it goes out or
-    when an opponent is close to going out) but lays off at once; discards by looking one draw
-    ahead, keeping near-melds with live outs."""
+    """Goes out when it can, lays what leaves the least penalty, and discards by looking one
+    draw ahead, keeping near-melds with live outs.
+
+    With ``hold`` it would keep new melds in hand once opened (laying off at once) until it can
+    go out or an opened opponent is down to ``hold_until`` cards: that denies the opponent
+    places to lay off, but measured weaker than laying at once, so it is off.
+    """
 
     level = "medium"
     memory = False
-    hold = True
+    hold = False
     hold_until = 3
-    """Once an opened opponent holds this many cards or fewer, everything is laid at once."""
     shortlist = 4
     lookahead = True
     prospects: type[Prospects] = Prospects
+    penalty_factor = 0.03
+    """How much a card's penalty (times `penalty_weight`) counts towards discarding it, against
+    the expected cards laid next turn."""
+    keep_factor = 0.002
+    """How much the heuristic keep score breaks ties between discards."""
 
     def draw(self, view: View) -> Action:
         if not view.discard_pile:
@@ -257,7 +264,8 @@ class MediumBot(SolverBot):
             rest = list(view.hand)
             rest.remove(card)
             value = prospects.value(rest)
-            value += 0.01 * weight * card_value(card, view.rules) - 0.002 * scores[card]
+            value += self.penalty_factor * weight * card_value(card, view.rules)
+            value -= self.keep_factor * scores[card]
             if best is None or value > best[0]:
                 best = (value, card)
         assert best is not None

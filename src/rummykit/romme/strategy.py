@@ -278,6 +278,9 @@ class Prospects:
     chains of them, and jokers).
     """
 
+    open_bonus = OPEN_BONUS
+    out_bonus = OUT_BONUS
+
     def __init__(
         self, view: View, know: Knowledge, opened: bool, deadline: float | None = None
     ) -> None:
@@ -380,9 +383,9 @@ class Prospects:
             if self.may_lay_off and left_jokers:
                 laid += left_jokers  # a joker continues almost any table meld
             laid = min(laid + laid_off, size - 1 if rules.go_out == "discard" else size)
-            bonus = 0.0 if self.opened else OPEN_BONUS
+            bonus = 0.0 if self.opened else self.open_bonus
             if laid >= size - 1:
-                bonus += OUT_BONUS
+                bonus += self.out_bonus
                 self._outs.add(key)
             result = laid + bonus
         self._cache[key] = result
@@ -461,9 +464,9 @@ class ExactProspects(Prospects):
             result = 0.0
         else:
             laid = solution.weight // (SCALE * SCALE)
-            bonus = 0.0 if self.opened else OPEN_BONUS
+            bonus = 0.0 if self.opened else self.open_bonus
             if laid >= size - 1:
-                bonus += OUT_BONUS
+                bonus += self.out_bonus
                 self._outs.add(key)
             result = laid + bonus
         self._cache[key] = result
