@@ -29,8 +29,9 @@ from rummykit.core import IllegalAction
 from rummykit.romme.actions import Action, Discard, Draw, NextRound, Play
 from rummykit.romme.game import View
 from rummykit.romme.moves import picked_unused, random_play
-from rummykit.romme.rules import card_value
+from rummykit.romme.rules import DEFAULT_RULES, Rules, card_value
 from rummykit.romme.solver import Arrangement, best_opening, best_turn, can_use_card, going_out
+from rummykit.romme.solver.candidates import meld_table
 from rummykit.romme.strategy import (
     Knowledge,
     Prospects,
@@ -58,6 +59,13 @@ class SolverBot:
         self._rng = random.Random(seed)
         self.budget = budget
         self._started = 0.0
+        self.prepare(DEFAULT_RULES)
+
+    @staticmethod
+    def prepare(rules: Rules) -> None:
+        """Build the solver's pattern table for these rules now (once per process and rule
+        values), so that no decision pays for it."""
+        meld_table(rules)
 
     def choose(self, view: View) -> Action:
         if view.phase == "round_over":

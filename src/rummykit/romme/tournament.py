@@ -78,7 +78,7 @@ def wilson(wins: int, total: int, z: float = 1.96) -> tuple[float, float]:
 def play_game(rules: Rules, seats: Sequence[str], seed: int, budget: float = 0.2) -> GameResult:
     """One whole game between the given levels (by seat), dealt from ``seed``."""
     state = State(rules, len(seats), seed)
-    bots = [_bot(level, seed * 7919 + i, budget) for i, level in enumerate(seats)]
+    bots = [_bot(level, seed * 7919 + i, budget, rules) for i, level in enumerate(seats)]
     result = GameResult({level: Tally() for level in seats})
     actions_this_round = 0
     while not state.is_over:
@@ -121,13 +121,14 @@ def play_game(rules: Rules, seats: Sequence[str], seed: int, budget: float = 0.2
     return result
 
 
-def _bot(level: str, seed: int, budget: float) -> Bot:
+def _bot(level: str, seed: int, budget: float, rules: Rules) -> Bot:
     from rummykit.romme.bot_levels import SolverBot
     from rummykit.romme.bots import make_bot
 
     bot = make_bot(level, seed)
     if isinstance(bot, SolverBot):
         bot.budget = budget
+        bot.prepare(rules)
     return bot
 
 
