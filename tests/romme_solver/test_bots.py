@@ -190,13 +190,66 @@ def test_every_level_goes_out_when_it_can(level: str) -> None:
     assert state.round_scores[0][0] == 0
 
 
-@pytest.mark.parametrize("level", SOLVER_LEVELS)
-def test_every_level_takes_a_discard_that_opens(level: str) -> None:
+def test_easy_takes_a_discard_that_opens() -> None:
     rules = Rules(deal_style="upcard")
     hand = "J♣ Q♣ 9♥ 9♦ 9♠ 4♦ 2♠ 5♣ 7♥ 3♥ 8♠ 6♦ A♥"
     state = State.from_deal([hand, OTHER], rules=rules, dealer=1, discard_pile=parse_cards("K♣"))
-    bot = make_bot(level, 1)
+    bot = make_bot("easy", 1)
     assert bot.choose(state.view(0)) == Draw("discard")
     state.apply(Draw("discard"), 0)
     play = bot.choose(state.view(0))
     assert isinstance(play, Play) and Card.parse("K♣") in play.cards()
+
+
+HOLDERS = ("medium", "hard")
+CAN_OPEN = "J♣ Q♣ K♣ 9♥ 9♦ 9♠ 4♦ 2♠ 5♣ 7♥ 3♥ 8♠ 6♦ A♥"
+
+
+@pytest.mark.parametrize("level", HOLDERS)
+def test_medium_and_hard_hold_an_opening_back_while_no_opponent_is_close(level: str) -> None:
+    """Melds on the table are places for the opponents to lay off: held back, they are not."""
+    state = _state(CAN_OPEN, OTHER, rules=Rules())
+    action = make_bot(level, 1).choose(state.view(0))
+    assert isinstance(action, Discard)
+    assert action.card not in parse_cards("J♣ Q♣ K♣ 9♥ 9♦ 9♠")
+
+
+@pytest.mark.parametrize("level", HOLDERS)
+def test_medium_and_hard_leave_a_discard_that_would_only_open(level: str) -> None:
+    rules = Rules(deal_style="upcard")
+    hand = "J♣ Q♣ 9♥ 9♦ 9♠ 4♦ 2♠ 5♣ 7♥ 3♥ 8♠ 6♦ A♥"
+    state = State.from_deal([hand, OTHER], rules=rules, dealer=1, discard_pile=parse_cards("K♣"))
+    assert make_bot(level, 1).choose(state.view(0)) == Draw("stock")
+
+
+@pytest.mark.parametrize("level", SOLVER_LEVELS)
+def test_every_level_takes_a_discard_that_goes_out(level: str) -> None:
+    rules = Rules(deal_style="upcard")
+    hand = "J♣ Q♣ 9♥ 9♦ 9♠ 4♦ 5♦ 6♦ 7♦ 2♠ 2♥ 2♦ 8♣"
+    state = State.from_deal([hand, OTHER], rules=rules, dealer=1, discard_pile=parse_cards("K♣"))
+    bot = make_bot(level, 1)
+    assert bot.choose(state.view(0)) == Draw("discard")
+    state.apply(Draw("discard"), 0)
+    state.apply(bot.choose(state.view(0)), 0)
+    assert state.hands[0] == parse_cards("8♣")
+
+
+@pytest.mark.parametrize(("level", "cards_left"), [("medium", 3), ("hard", 1)])
+def test_medium_and_hard_open_once_an_opened_opponent_is_close_to_going_out(
+    level: str, cards_left: int
+) -> None:
+    """Then the penalty of a full hand outweighs what holding back gains."""
+    spare = "4♠ 7♣ 10♥ A♦ 8♦".split()
+    close = " ".join(spare[:cards_left])
+    table = [(1, "2♣ 3♣ 4♣"), (1, "5♥ 5♦ 5♠")]
+    state = State.from_deal(
+        [CAN_OPEN, close], rules=Rules(), dealer=1, table=table, opened=[False, True]
+    )
+    play = make_bot(level, 1).choose(state.view(0))
+    assert isinstance(play, Play) and play.melds
+    # One card more in the opponent's hand, and the opening is held back again.
+    further = " ".join(spare[: cards_left + 1])
+    state = State.from_deal(
+        [CAN_OPEN, further], rules=Rules(), dealer=1, table=table, opened=[False, True]
+    )
+    assert isinstance(make_bot(level, 1).choose(state.view(0)), Discard)

@@ -4,10 +4,12 @@
 - ``easy`` is greedy: it takes the discard when it can lay it at once, opens with the most
   valuable melds as soon as it can, then lays everything it can, and discards its highest dead
   card (one with no neighbour in the hand).
-- ``medium`` goes out whenever the solver finds a way, lays what leaves the least penalty,
-  and discards by looking one draw ahead (`Prospects`: what each unseen card would let it lay
-  next turn), keeping near-melds with live outs (copies not yet seen) and cards an opened
-  opponent could lay off, and weighing the penalty of what it keeps.
+- ``medium`` holds its whole hand back and goes out all at once (Hand-Rommé) as soon as the
+  solver finds a way, so that the opponents never get its melds to lay off onto; it opens and
+  lays what leaves the least penalty only when an opened opponent is down to a few cards. It
+  discards by looking one draw ahead (`Prospects`: what each unseen card would let it lay next
+  turn), keeping near-melds with live outs (copies not yet seen) and cards an opened opponent
+  could lay off, and weighing the penalty of what it keeps.
 
 >>> from rummykit.romme.game import State
 >>> game = State(players=2, seed=3)
@@ -191,17 +193,24 @@ class EasyBot(SolverBot):
 
 
 class MediumBot(SolverBot):
-    """Goes out when it can, lays what leaves the least penalty, and discards by looking one
-    draw ahead, keeping near-melds with live outs.
+    """Goes out when it can, holds its melds back until then, and discards by looking one draw
+    ahead, keeping near-melds with live outs.
 
-    With ``hold`` it would keep new melds in hand once opened (laying off at once) until it can
-    go out or an opened opponent is down to ``hold_until`` cards: that denies the opponent
-    places to lay off, but measured weaker than laying at once, so it is off.
+    With ``hold`` it keeps the whole hand, unopened, until it can go out at once, and takes a
+    card from the discard pile only to go out (or, under free pickup, to build). Every meld on
+    the table is a place where the opponents can lay off; holding gives them none, and going
+    out at once is Hand-Rommé. Once an opened opponent is down to ``hold_until`` cards, the
+    risk of paying for the whole hand outweighs that: it opens and lays all it can.
+
+    Measured (2 players, mirror-paired, 1,000 rounds against ``easy``): laying at once won
+    53% of rounds; holding always 65% of rounds but only 47% of games (it pays a full hand
+    whenever the opponent goes out first); holding until an opponent is down to 3 cards 57%
+    of rounds and 70% of games, with the lowest penalty per round.
     """
 
     level = "medium"
     memory = False
-    hold = False
+    hold = True
     hold_until = 3
     shortlist = 4
     lookahead = True
@@ -212,10 +221,25 @@ class MediumBot(SolverBot):
     keep_factor = 0.002
     """How much the heuristic keep score breaks ties between discards."""
 
+    def holding(self, view: View) -> bool:
+        """Whether the hand is still held back: not opened and no opponent close to going out."""
+        assert view.seat is not None
+        return self.hold and not view.opened[view.seat] and not self.threatened(view)
+
+    def counts_as_opened(self, view: View) -> bool:
+        """How the discard lookahead weighs the next turn: a held hand goes out all at once, so
+        what counts is every card it could meld, not an opening."""
+        assert view.seat is not None
+        return view.opened[view.seat] or (self.holding(view) and self.hold_lookahead)
+
+    hold_lookahead = True
+
     def draw(self, view: View) -> Action:
         if not view.discard_pile:
             return Draw("stock")
-        if self.usable_discard(view):
+        if self.holding(view) and view.rules.discard_pickup == "must_use":
+            return Draw("discard") if self.discard_goes_out(view) else Draw("stock")
+        if not self.holding(view) and self.usable_discard(view):
             return Draw("discard")
         if view.rules.discard_pickup == "free":
             top = view.discard_pile[-1]
@@ -228,24 +252,30 @@ class MediumBot(SolverBot):
         assert view.seat is not None
         opened = view.opened[view.seat]
         out = going_out(view.hand, view.rules, opened=opened, table=view.table, picked=view.picked)
-        if out is not None:
+        if out is not None or self.holding(view):
             return out
         if not opened:
             return best_opening(
                 view.hand, view.rules, "penalty", table=view.table, picked=view.picked
             )
-        # Held back: no new melds (they would give the opponents cards to lay off), but
-        # lay-offs and exchanges, which only move the ends of melds already on the table.
-        hold = self.hold and not self.threatened(view)
         return best_turn(
-            view.hand,
-            view.rules,
-            "penalty",
-            opened=True,
-            table=view.table,
-            picked=view.picked,
-            new_melds=not hold,
+            view.hand, view.rules, "penalty", opened=True, table=view.table, picked=view.picked
         )
+
+    def discard_goes_out(self, view: View) -> bool:
+        """Whether the top discard, taken, lets the hand go out this turn."""
+        assert view.seat is not None
+        if not view.can_take_discard and view.rules.discard_pickup == "must_use":
+            return False
+        top = view.discard_pile[-1]
+        found = going_out(
+            [*view.hand, top],
+            view.rules,
+            opened=view.opened[view.seat],
+            table=view.table,
+            picked=top,
+        )
+        return found is not None
 
     def threatened(self, view: View) -> bool:
         """Whether an opened opponent is close to going out."""
@@ -263,7 +293,7 @@ class MediumBot(SolverBot):
         if len(ranked) <= 1 or not self.lookahead:
             return ranked[0]
         assert view.seat is not None
-        prospects = self.prospects(view, know, view.opened[view.seat], self.deadline(0.6))
+        prospects = self.prospects(view, know, self.counts_as_opened(view), self.deadline(0.6))
         best: tuple[float, Card] | None = None
         weight = penalty_weight(view)
         for card in ranked[: self.shortlist]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from rummykit.cards import Card, Suit, romme_pack
 from rummykit.romme.game import View
-from rummykit.romme.rules import TableMeld, card_value, read_cards
+from rummykit.romme.rules import Rules, TableMeld, card_value, read_cards
 from rummykit.romme.solver.candidates import encode, meld_table
 from rummykit.romme.solver.search import SCALE, Problem, solve
 from rummykit.romme.solver.table import table_options
@@ -255,6 +255,33 @@ def opponent_hands(
     pool = know.unseen_cards
     missing = max(0, min(size - len(known), len(pool)))
     return [known + rng.sample(pool, missing) for _ in range(samples)]
+
+
+def draws_to_go_out(hand: Sequence[Card], rules: Rules, limit: int = 5) -> int:
+    """The fewest draws after which ``hand`` could go out, were every draw the card it needs:
+    the smallest ``j >= 1`` such that the hand with ``j`` more jokers melds as many cards as it
+    holds now (``j`` draws, ``j`` discards, the last one going out). ``limit + 1`` when it is
+    further than ``limit``. Like a count of missing cards, it ranks hands by distance to going
+    out, which the one-draw lookahead cannot see beyond the next turn.
+
+    >>> from rummykit.cards import parse_cards
+    >>> from rummykit.romme.rules import Rules
+    >>> melded = "J♣ Q♣ K♣ 9♥ 9♦ 9♠ 4♦ 5♦ 6♦ 7♦ "
+    >>> draws_to_go_out(parse_cards(melded + "2♠ 2♥ 2♦"), Rules())  # any draw, discarded
+    1
+    >>> draws_to_go_out(parse_cards(melded + "2♠ 2♥ 8♣"), Rules())  # a 2 or a joker, 8♣ away
+    1
+    >>> draws_to_go_out(parse_cards(melded + "2♠ 5♥ 8♣"), Rules())
+    2
+    """
+    counts, jokers = encode(list(hand))
+    melds = meld_table(rules)
+    for extra in range(1, limit + 1):
+        solution = solve(Problem(melds, counts, jokers + extra, "cards"))
+        laid = 0 if solution is None else solution.weight // (SCALE * SCALE)
+        if laid >= len(hand):
+            return extra
+    return limit + 1
 
 
 def penalty(card: Card, view: View) -> int:
