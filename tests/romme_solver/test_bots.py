@@ -78,6 +78,30 @@ def test_every_level_plays_whole_games_of_the_standard_rules() -> None:
         assert state.is_over
 
 
+@pytest.mark.parametrize("level", SOLVER_LEVELS)
+def test_a_decision_out_of_time_falls_back_to_a_legal_move(level: str) -> None:
+    """With a ceiling of zero every search stops at once: the bot still moves legally (the
+    stock, the picked card used, the highest dead card) and the round still ends."""
+    for seed in range(3):
+        rules = Rules(rounds=1, discard_pickup=("must_use", "free")[seed % 2])
+        state = State(rules, 2, seed=seed)
+        bots = [make_bot(level, seed), make_bot("random", seed)]
+        bots[0].ceiling = 0.0  # type: ignore[attr-defined]
+        made = 0
+        while not state.is_over and made < 3000:
+            seat = state.to_move
+            assert seat is not None
+            view = state.view(seat)
+            action = bots[seat].choose(view)
+            if seat == 0 and isinstance(action, Play):
+                # Searches are cut short: the only play left is the one that uses a card
+                # taken from the discard pile (it must be used).
+                assert rules.discard_pickup == "must_use" and view.picked in action.cards()
+            state.apply(action, seat)
+            made += 1
+        assert state.is_over
+
+
 def test_make_bot_knows_every_level_and_refuses_others() -> None:
     assert set(SOLVER_LEVELS) <= set(LEVELS)
     for level in LEVELS:
@@ -239,7 +263,7 @@ def test_medium_and_hard_open_once_an_opened_opponent_is_close_to_going_out(
     level: str, cards_left: int
 ) -> None:
     """Then the penalty of a full hand outweighs what holding back gains."""
-    spare = "4♠ 7♣ 10♥ A♦ 8♦".split()
+    spare = ["4♠", "7♣", "10♥", "A♦", "8♦"]
     close = " ".join(spare[:cards_left])
     table = [(1, "2♣ 3♣ 4♣"), (1, "5♥ 5♦ 5♠")]
     state = State.from_deal(

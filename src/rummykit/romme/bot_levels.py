@@ -32,7 +32,15 @@ from rummykit.romme.actions import Action, Discard, Draw, NextRound, Play
 from rummykit.romme.game import View
 from rummykit.romme.moves import picked_unused, random_play
 from rummykit.romme.rules import DEFAULT_RULES, Rules, card_value
-from rummykit.romme.solver import Arrangement, best_opening, best_turn, can_use_card, going_out
+from rummykit.romme.solver import (
+    Arrangement,
+    SearchTimeout,
+    best_opening,
+    best_turn,
+    can_use_card,
+    deadline,
+    going_out,
+)
 from rummykit.romme.solver.candidates import meld_table
 from rummykit.romme.strategy import (
     Knowledge,
@@ -52,14 +60,18 @@ class SolverBot:
     """The shape every solver-based level shares: draw, then play (or not), then discard.
 
     Every play is checked with the engine's own `check_play` on the view before it is
-    returned; ``budget`` bounds the seconds a level may think about one decision.
+    returned. ``budget`` is the time a level means to think about one decision (its lookahead
+    stops early when it runs short); ``ceiling`` is a hard limit: a search still running then
+    is stopped (`rummykit.romme.solver.deadline`) and a plain legal move is made instead
+    (`fallback`).
     """
 
     level = "solver"
 
-    def __init__(self, seed: int, budget: float = 0.2) -> None:
+    def __init__(self, seed: int, budget: float = 0.2, ceiling: float = 0.8) -> None:
         self._rng = random.Random(seed)
         self.budget = budget
+        self.ceiling = ceiling
         self._started = 0.0
         self.prepare(DEFAULT_RULES)
 
@@ -77,6 +89,13 @@ class SolverBot:
         if view.seat is None or view.seat != view.to_move:
             raise IllegalAction("not_your_turn", seat=view.seat, to_move=view.to_move)
         self._started = time.perf_counter()
+        try:
+            with deadline(self._started + self.ceiling):
+                return self.decide(view)
+        except SearchTimeout:
+            return self.fallback(view)
+
+    def decide(self, view: View) -> Action:
         if view.phase == "draw":
             return self.draw(view)
         if view.phase == "play":
@@ -86,6 +105,17 @@ class SolverBot:
             if picked_unused(view):
                 return self._use_picked(view)
         return Discard(self.discard(view))
+
+    def fallback(self, view: View) -> Action:
+        """A legal move found without a long search, when a decision runs out of time: draw
+        from the stock, else use the card taken from the discard pile (searched, but with that
+        one card it cannot take long), else discard the highest dead card."""
+        if view.phase == "draw":
+            return Draw("stock")
+        if picked_unused(view):
+            with deadline(None):
+                return self._use_picked(view)
+        return Discard(highest_dead_card(view))
 
     def time_left(self) -> float:
         return self.budget - (time.perf_counter() - self._started)

@@ -15,15 +15,17 @@ from rummykit.romme.solver.arrange import (
     can_use_card,
     going_out,
 )
-from rummykit.romme.solver.search import OBJECTIVES, Objective
+from rummykit.romme.solver.search import OBJECTIVES, Objective, SearchTimeout, deadline
 
 __all__ = [
     "OBJECTIVES",
     "Arrangement",
     "Objective",
+    "SearchTimeout",
     "best_melds",
     "best_opening",
     "best_turn",
     "can_use_card",
+    "deadline",
     "going_out",
 ]

@@ -20,7 +20,10 @@ secondary one that breaks ties, packed as ``primary * SCALE + secondary``.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -49,6 +52,37 @@ def weight(objective: Objective, value: int, penalty: int, cards: int) -> int:
     if objective == "fewest":
         return -cards * SCALE * SCALE + value
     return cards * SCALE * SCALE + penalty * SCALE + value
+
+
+class SearchTimeout(Exception):
+    """A search ran past the deadline set with `deadline`."""
+
+
+_clock = threading.local()
+
+
+@contextmanager
+def deadline(at: float | None) -> Iterator[None]:
+    """Searches started in this block, in this thread, raise `SearchTimeout` once
+    `time.perf_counter` passes ``at`` (``None`` lifts the deadline inside the block; nested
+    deadlines keep the earlier one). A computer player's decision calls the solver through
+    many layers (openings, lay-offs, lookahead over draws, sampled hands); a deadline set once
+    around the decision bounds them all without a parameter threaded through each.
+
+    >>> from rummykit.cards import parse_cards
+    >>> from rummykit.romme.solver import best_melds
+    >>> with deadline(0.0):
+    ...     best_melds(parse_cards("J♣ Q♣ K♣ 9♥ 9♦ JK 4♠"))
+    Traceback (most recent call last):
+    ...
+    rummykit.romme.solver.search.SearchTimeout
+    """
+    before = getattr(_clock, "at", None)
+    _clock.at = at if before is None or at is None else min(at, before)
+    try:
+        yield
+    finally:
+        _clock.at = before
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,6 +251,7 @@ def solve(problem: Problem) -> Solution | None:
         counts &= ~(dead | (dead << 1))
 
     memo: dict[State, tuple[int, object, State | None]] = {}
+    stop_at: float | None = getattr(_clock, "at", None)
     end_memo: dict[tuple[int, int, int, int, int], tuple[int, tuple[TableOption, ...]]] = {}
 
     def end(
@@ -262,6 +297,8 @@ def solve(problem: Problem) -> Solution | None:
         got = memo.get(state)
         if got is not None:
             return got[0]
+        if stop_at is not None and not len(memo) & 63 and time.perf_counter() > stop_at:
+            raise SearchTimeout
         counts, jokers, need, flags, used, short, homeless = state
         best = NEG
         choice: object = None
