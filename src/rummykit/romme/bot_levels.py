@@ -6,8 +6,9 @@
   card (one with no neighbour in the hand).
 - ``medium`` holds its whole hand back and goes out all at once (Hand-Rommé) as soon as the
   solver finds a way, so that the opponents never get its melds to lay off onto; it opens and
-  lays what leaves the least penalty only when an opened opponent is down to a few cards. It
-  discards by looking one draw ahead (`Prospects`: what each unseen card would let it lay next
+  lays what leaves the least penalty only when an opened opponent is down to a few cards. Among
+  the discards that leave its hand fewest draws from going out (`draws_to_go_out`), it chooses
+  by looking one draw ahead (`Prospects`: what each unseen card would let it lay next
   turn), keeping near-melds with live outs (copies not yet seen) and cards an opened opponent
   could lay off, and weighing the penalty of what it keeps.
 
@@ -46,6 +47,7 @@ from rummykit.romme.strategy import (
     Knowledge,
     Prospects,
     completes_meld,
+    draws_to_go_out,
     face,
     fits_table,
     hand_counts,
@@ -234,7 +236,7 @@ class MediumBot(SolverBot):
 
     Measured (2 players, mirror-paired, 1,000 rounds against ``easy``): laying at once won
     53% of rounds; holding always 65% of rounds but only 47% of games (it pays a full hand
-    whenever the opponent goes out first); holding until an opponent is down to 3 cards 57%
+    whenever the opponent goes out first); holding until an opponent is down to 3 cards 56-57%
     of rounds and 70% of games, with the lowest penalty per round.
     """
 
@@ -250,6 +252,9 @@ class MediumBot(SolverBot):
     the expected cards laid next turn."""
     keep_factor = 0.002
     """How much the heuristic keep score breaks ties between discards."""
+    nearest_first = True
+    """Whether discards are first narrowed to those nearest to going out (measured: 56.0% of
+    rounds against ``easy`` with it, 54.7% without, 2,000 mirror-paired rounds)."""
 
     def holding(self, view: View) -> bool:
         """Whether the hand is still held back: not opened and no opponent close to going out."""
@@ -318,7 +323,7 @@ class MediumBot(SolverBot):
 
     def discard(self, view: View) -> Card:
         know = knowledge(view, memory=self.memory)
-        scores = self.discard_scores(view, know)
+        scores = self.closest_to_going_out(view, self.discard_scores(view, know))
         ranked = sorted(scores, key=lambda c: (scores[c], -c.id))
         if len(ranked) <= 1 or not self.lookahead:
             return ranked[0]
@@ -338,6 +343,26 @@ class MediumBot(SolverBot):
                 best = (value, card)
         assert best is not None
         return best[1]
+
+    def closest_to_going_out(self, view: View, scores: dict[Card, float]) -> dict[Card, float]:
+        """With ``nearest_first``, only the discards that leave the hand fewest draws from going
+        out (`draws_to_go_out`); the lookahead then chooses among them. Measured faster to go out
+        alone (mean 10.3 draws instead of 11.1 over 300 deals) and stronger against ``easy``."""
+        if not self.nearest_first:
+            return scores
+        distance: dict[Card, int] = {}
+        for card in scores:
+            if card.is_joker:
+                continue
+            if distance and self.time_left() < 0.7 * self.budget:
+                break  # out of time: the cards not measured stay out of the shortlist
+            rest = list(view.hand)
+            rest.remove(card)
+            distance[card] = draws_to_go_out(rest, view.rules)
+        if not distance:
+            return scores
+        nearest = min(distance.values())
+        return {c: s for c, s in scores.items() if distance.get(c) == nearest}
 
     def discard_scores(self, view: View, know: Knowledge) -> dict[Card, float]:
         """Lower is a better discard: keep value minus a weight on the card's penalty."""

@@ -18,7 +18,11 @@ LEVELS = (
     Level("random", N_("Beginner"), N_("Plays any legal move, without a plan.")),
     Level("easy", N_("Easy"), N_("Lays what it can as soon as it can.")),
     Level("medium", N_("Medium"), N_("Keeps its melds in hand and lays them all at once.")),
-    Level("hard", N_("Hard"), N_("Waits longer, counts the cards it lacks and reckons with those it cannot see.")),
+    Level(
+        "hard",
+        N_("Hard"),
+        N_("Waits longer, counts the cards it lacks and reckons with those it cannot see."),
+    ),
 )
 
 OPTIONS = (
