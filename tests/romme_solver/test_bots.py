@@ -284,3 +284,37 @@ def test_medium_and_hard_open_once_an_opened_opponent_is_close_to_going_out(
         [CAN_OPEN, further], rules=Rules(), dealer=1, table=table, opened=[False, True]
     )
     assert isinstance(make_bot(level, 1).choose(state.view(0)), Discard)
+
+
+# --- what a computer player remembers ----------------------------------------------------
+
+
+def test_a_card_taken_discarded_and_taken_again_counts_once_as_held() -> None:
+    """After a reshuffle a card an opponent discarded can reach it again through the discard
+    pile; the memory holds it once, and forgets it while it is out of that hand."""
+    from dataclasses import replace
+
+    from rummykit.romme.strategy import knowledge, opponent_hands
+
+    state = _state(CAN_OPEN, OTHER, rules=Rules())
+    view = state.view(0)
+    card = Card.parse("8♥")
+    deal = [e for e in view.log if e.get("code") == "deal"]
+    taken = {"code": "draw", "seat": 1, "source": "discard", "card": card.id}
+    dropped = {"code": "discard", "seat": 1, "card": card.id}
+    assert knowledge(replace(view, log=(*deal, taken, dropped))).known[1] == []
+    view = replace(view, log=(*deal, taken, dropped, taken))
+    know = knowledge(view)
+    assert know.known[1] == [card]
+    for hand in opponent_hands(view, know, 1, 20, random.Random(1)):
+        assert len(set(hand)) == len(hand) and card in hand
+
+
+def test_the_solver_refuses_a_card_listed_twice() -> None:
+    from rummykit.romme.solver import can_use_card
+
+    eight = Card.parse("8♥")
+    hand = [eight, eight, *parse_cards("8♠ 8♦ 9♣")]
+    with pytest.raises(IllegalAction) as err:
+        can_use_card(hand, Card.parse("8♣"), [], Rules(), opened=True)
+    assert err.value.code == "duplicate_card"

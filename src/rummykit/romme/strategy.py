@@ -124,12 +124,19 @@ def knowledge(view: View, memory: bool = True) -> Knowledge:
             if not isinstance(card_id, int):
                 continue
             card = Card.from_id(card_id)
+            held = known.setdefault(seat, [])
             if code == "draw" and event.get("source") == "discard":
-                known.setdefault(seat, []).append(card)
+                if card not in held:
+                    held.append(card)
                 if not card.is_joker:
                     taken.setdefault(seat, set()).add(face(card))
-            elif code == "discard" and not card.is_joker:
-                discarded.setdefault(seat, set()).add(face(card))
+            elif code == "discard":
+                # Gone from that hand; after a reshuffle it may come back through the stock,
+                # unseen, and must not count as held any more.
+                if card in held:
+                    held.remove(card)
+                if not card.is_joker:
+                    discarded.setdefault(seat, set()).add(face(card))
         for seat, cards in known.items():
             known[seat] = [c for c in cards if c not in open_cards]
             visible += known[seat]

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rummykit.cards import Card, sort_cards
+from rummykit.core import IllegalAction
 from rummykit.romme.actions import Exchange, LayOff, NewMeld, Play
 from rummykit.romme.rules import (
     DEFAULT_RULES,
@@ -263,6 +264,10 @@ def _solve(
     no_keep: Card | None,
     new_melds: bool = True,
 ) -> Arrangement | None:
+    if len(set(cards)) != len(cards):
+        # Each physical card exists once; a card listed twice would overflow the face counts.
+        twice = sorted({c.code for c in cards if list(cards).count(c) > 1})
+        raise IllegalAction("duplicate_card", cards=" ".join(twice))
     counts, jokers = encode(list(cards))
     may_touch_table = opened or rules.layoff_on_opening_turn
     options = table_options(table, counts, jokers, rules) if may_touch_table and table else []
