@@ -265,9 +265,7 @@ class MediumBot(SolverBot):
         """How the discard lookahead weighs the next turn: a held hand goes out all at once, so
         what counts is every card it could meld, not an opening."""
         assert view.seat is not None
-        return view.opened[view.seat] or (self.holding(view) and self.hold_lookahead)
-
-    hold_lookahead = True
+        return view.opened[view.seat] or self.holding(view)
 
     def draw(self, view: View) -> Action:
         if not view.discard_pile:
