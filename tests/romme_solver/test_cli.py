@@ -43,3 +43,21 @@ def test_bench_romme_solver_reports_both_sets() -> None:
         row = data[name]
         assert row["hands"] == 4 and row["mismatches"] == 0
         assert row["solver"]["median_ms"] <= row["solver"]["max_ms"]
+
+
+def test_bench_romme_pace_counts_draws_beside_the_clairvoyant() -> None:
+    args = "bench romme-pace --deals 3 --bots random,easy --seed 4 --json"
+    result = runner.invoke(app, args.split())
+    assert result.exit_code == 0, result.output
+    levels = json.loads(result.output)["levels"]
+    assert set(levels) == {"random", "easy", "clairvoyant"}
+    for name, row in levels.items():
+        assert row["deals"] == 3
+        assert 0 <= row["out_within_6"] <= row["out_within_9"] <= row["out_within_12"] <= 1
+        assert ("random_first_estimate" in row) == (name != "random")
+
+
+def test_bench_romme_pace_refuses_an_unknown_level() -> None:
+    result = runner.invoke(app, ["bench", "romme-pace", "--bots", "easy,expert"])
+    assert result.exit_code == 2
+    assert json.loads(result.output.strip().splitlines()[-1])["code"] == "bad_level"

@@ -1,4 +1,5 @@
-"""Commands of the Rommé part: ``simulate romme`` and ``bench romme-engine``."""
+"""Commands of the Rommé part: ``simulate romme``, ``bench romme-engine``, ``bench romme-solver``
+and ``bench romme-pace``."""
 
 from __future__ import annotations
 
@@ -180,5 +181,40 @@ def bench_romme_solver(
                 f"; integer program median {ref['median_ms']} ms, p99 {ref['p99_ms']} ms; "
                 f"{row['median_ratio']}x; {row['mismatches']} mismatches"
             )
+        lines.append(line)
+    _print(result, as_json, "\n".join(lines))
+
+
+@apps.bench.command("romme-pace")
+def bench_romme_pace(
+    deals: Annotated[int, typer.Option(help="Seeded deals each level plays alone.")] = 300,
+    seed: Annotated[int, typer.Option(help="Seed of the first deal.")] = 1,
+    bots: Annotated[str, typer.Option(help="Levels, comma-separated.")] = "random,easy,medium,hard",
+    jobs: Annotated[int, typer.Option(help="Processes (use 2 for both CPU cores).")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Draws each level needs to go out alone, beside a clairvoyant player who knows the order
+    of the stock, and the estimated chance that ``random`` goes out first against each."""
+    from rummykit.bench.romme_pace import run
+    from rummykit.romme.bots import make_bot
+
+    levels = [b.strip() for b in bots.split(",") if b.strip()]
+    try:
+        for level in levels:
+            make_bot(level, 0)
+    except IllegalAction as err:
+        _fail(err)
+        return
+    result = run(deals=deals, seed=seed, levels=levels, jobs=max(1, jobs))
+    lines = []
+    table = result["levels"]
+    assert isinstance(table, dict)
+    for name, row in table.items():
+        line = (
+            f"{name:>11}: mean {row['mean_draws']} draws, median {row['median_draws']}, "
+            f"out within 9 draws {100 * row['out_within_9']:.1f}%"
+        )
+        if "random_first_estimate" in row:
+            line += f", random out first ~{100 * row['random_first_estimate']:.1f}%"
         lines.append(line)
     _print(result, as_json, "\n".join(lines))
