@@ -318,3 +318,32 @@ def test_the_solver_refuses_a_card_listed_twice() -> None:
     with pytest.raises(IllegalAction) as err:
         can_use_card(hand, Card.parse("8♣"), [], Rules(), opened=True)
     assert err.value.code == "duplicate_card"
+
+
+def test_hard_does_not_feed_an_opponent_the_card_that_lets_them_go_out() -> None:
+    """Seat 1 (opened, three cards) took 7♥ and 8♥ from the discard pile and still holds them:
+    a 9♥ lets it lay the run and go out. ``medium`` looks only at its own cards and throws the
+    9♥ either way; ``hard`` throws it too while it does not know of the pickups, and keeps it
+    once it remembers them."""
+    from dataclasses import replace
+
+    hand = "J♣ J♦ 9♥ 2♠ 3♦ 6♣ 7♣ Q♠ Q♦ 5♦ 5♠ A♦ A♣ 8♠"
+    state = State.from_deal(
+        [hand, "7♥ 8♥ 2♥"],
+        rules=Rules(discard_pickup="free"),
+        dealer=1,
+        table=[(1, "4♣ 4♦ 4♥")],
+        opened=[False, True],
+    )
+    unaware = state.view(0)
+    taken = [
+        {"code": "draw", "seat": 1, "source": "discard", "card": Card.parse(c).id}
+        for c in ("7♥", "8♥")
+    ]
+    aware = replace(unaware, log=(*unaware.log, *taken))
+    nine = Discard(Card.parse("9♥"))
+    assert make_bot("medium", 1).choose(unaware) == nine
+    assert make_bot("medium", 1).choose(aware) == nine
+    assert make_bot("hard", 1).choose(unaware) == nine
+    choice = make_bot("hard", 1).choose(aware)
+    assert isinstance(choice, Discard) and choice != nine
