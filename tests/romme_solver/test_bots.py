@@ -109,6 +109,19 @@ def test_a_decision_out_of_time_falls_back_to_a_legal_move(level: str) -> None:
         assert state.is_over
 
 
+@pytest.mark.parametrize("level", SOLVER_LEVELS)
+def test_out_of_time_after_taking_the_discard_the_card_is_still_used(level: str) -> None:
+    rules = Rules(deal_style="upcard")
+    hand = "J♣ Q♣ 9♥ 9♦ 9♠ 4♦ 5♦ 6♦ 7♦ 2♠ 2♥ 2♦ 8♣"
+    state = State.from_deal([hand, OTHER], rules=rules, dealer=1, discard_pile=parse_cards("K♣"))
+    state.apply(Draw("discard"), 0)
+    bot = make_bot(level, 1)
+    bot.ceiling = 0.0  # type: ignore[attr-defined]
+    play = bot.choose(state.view(0))
+    assert isinstance(play, Play) and Card.parse("K♣") in play.cards()
+    state.apply(play, 0)
+
+
 def test_make_bot_knows_every_level_and_refuses_others() -> None:
     assert set(SOLVER_LEVELS) <= set(LEVELS)
     for level in LEVELS:

@@ -55,7 +55,7 @@ from rummykit.romme.strategy import (
     knowledge,
     neighbours,
 )
-from rummykit.romme.turn import check_play
+from rummykit.romme.turn import check_play, find_use
 
 
 class SolverBot:
@@ -110,11 +110,18 @@ class SolverBot:
 
     def fallback(self, view: View) -> Action:
         """A legal move found without a long search, when a decision runs out of time: draw
-        from the stock, else use the card taken from the discard pile (searched, but with that
-        one card it cannot take long), else discard the highest dead card."""
+        from the stock, else use the card taken from the discard pile (a quick greedy play
+        first, the exact search only when that finds none), else discard the highest dead
+        card."""
         if view.phase == "draw":
             return Draw("stock")
         if picked_unused(view):
+            assert view.seat is not None and view.picked is not None
+            rest = list(view.hand)
+            rest.remove(view.picked)
+            quick = find_use(rest, view.picked, view.table, view.rules, view.opened[view.seat])
+            if quick is not None:
+                return quick
             with deadline(None):
                 return self._use_picked(view)
         return Discard(highest_dead_card(view))
