@@ -12,7 +12,7 @@ from rummykit.bench.romme_pace import (
 )
 from rummykit.cards import parse_cards
 from rummykit.romme.game import State
-from rummykit.romme.rules import Rules
+from rummykit.romme.rules import DealStyle, Rules
 
 
 def test_the_first_to_go_out_wins_the_race_and_a_tie_goes_to_who_moves_first() -> None:
@@ -32,7 +32,7 @@ def test_melds_at_most_counts_the_cards_that_can_lie_in_melds() -> None:
 @pytest.mark.parametrize("deal_style", ["dealer_left_extra", "upcard"])
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_clairvoyant_count_is_the_first_draw_at_which_the_seen_cards_go_out(
-    seed: int, deal_style: str
+    seed: int, deal_style: DealStyle
 ) -> None:
     rules = Rules(deal_style=deal_style)
     draws = clairvoyant_draws(rules, seed)

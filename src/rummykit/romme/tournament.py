@@ -128,6 +128,7 @@ def _bot(level: str, seed: int, budget: float, rules: Rules) -> Bot:
     bot = make_bot(level, seed)
     if isinstance(bot, SolverBot):
         bot.budget = budget
+        bot.ceiling = max(bot.ceiling, 4 * budget)  # a hard limit never below the budget
         bot.prepare(rules)
     return bot
 
@@ -161,7 +162,9 @@ def run_tournament(
     """Play until at least ``rounds`` rounds are counted; a JSON-ready summary per level.
 
     The levels must be distinct (one seat each). Deal seeds are ``seed``, ``seed + 1``, …;
-    ``jobs`` processes share the games (the results do not depend on ``jobs``).
+    ``jobs`` processes share the games. ``budget`` is each solver level's time per decision:
+    when a lookahead runs short of it, the move can depend on the machine's load; with a
+    budget no decision reaches, results depend only on the seed (not on ``jobs``).
     """
     rules = rules or Rules()
     levels = tuple(levels)
