@@ -4,15 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rummykit.bench.romme_pace import (
-    clairvoyant_draws,
-    draws_alone,
-    melds_at_most,
-    random_first_chance,
-)
+from rummykit.bench.romme_pace import clairvoyant_draws, draws_alone, random_first_chance
 from rummykit.cards import parse_cards
 from rummykit.romme.game import State
 from rummykit.romme.rules import DealStyle, Rules
+from rummykit.romme.strategy import melds_at_most
 
 
 def test_the_first_to_go_out_wins_the_race_and_a_tie_goes_to_who_moves_first() -> None:

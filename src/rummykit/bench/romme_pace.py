@@ -25,14 +25,12 @@ import statistics
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from rummykit.cards import Card
 from rummykit.core import JSON
 from rummykit.romme.actions import Discard, Draw
 from rummykit.romme.bots import Bot, make_bot
 from rummykit.romme.game import State, View
 from rummykit.romme.rules import Rules
-from rummykit.romme.solver.candidates import encode, meld_table
-from rummykit.romme.solver.search import SCALE, Problem, solve
+from rummykit.romme.strategy import melds_at_most
 
 LEVELS = ("random", "easy", "medium", "hard")
 MAX_DRAWS = 80
@@ -62,13 +60,6 @@ def draws_alone(level: str, rules: Rules, seed: int) -> int:
         state.apply(players[seat].choose(view), seat)
     won = any(e.get("code") == "round_end" and e.get("winner") == 0 for e in state.log)
     return draws if won else MAX_DRAWS + 1
-
-
-def melds_at_most(cards: Sequence[Card], rules: Rules) -> int:
-    """The most of these cards that can lie in melds at once."""
-    counts, jokers = encode(list(cards))
-    solution = solve(Problem(meld_table(rules), counts, jokers, "cards"))
-    return 0 if solution is None else solution.weight // (SCALE * SCALE)
 
 
 def clairvoyant_draws(rules: Rules, seed: int) -> int:
@@ -131,9 +122,7 @@ def run(
     rules: Rules | None = None,
 ) -> dict[str, JSON]:
     rules = rules or Rules()
-    names = [*levels, "clairvoyant"]
-    if "random" not in names:
-        names.insert(0, "random")
+    names = list(dict.fromkeys(["random", *levels, "clairvoyant"]))
     tasks = [(name, rules, seed + i) for name in names for i in range(deals)]
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:

@@ -21,7 +21,7 @@ from rummykit.cards import Card, Suit, romme_pack
 from rummykit.romme.game import View
 from rummykit.romme.rules import Rules, TableMeld, card_value, read_cards
 from rummykit.romme.solver.candidates import encode, meld_table
-from rummykit.romme.solver.search import SCALE, Problem, solve
+from rummykit.romme.solver.search import Problem, solve
 from rummykit.romme.solver.table import table_options
 
 FACES = 52
@@ -282,13 +282,27 @@ def draws_to_go_out(hand: Sequence[Card], rules: Rules, limit: int = 5) -> int:
     2
     """
     counts, jokers = encode(list(hand))
-    melds = meld_table(rules)
     for extra in range(1, limit + 1):
-        solution = solve(Problem(melds, counts, jokers + extra, "cards"))
-        laid = 0 if solution is None else solution.weight // (SCALE * SCALE)
-        if laid >= len(hand):
+        if _most_melded(counts, jokers + extra, rules) >= len(hand):
             return extra
     return limit + 1
+
+
+def melds_at_most(cards: Sequence[Card], rules: Rules) -> int:
+    """The most of these cards that can lie in melds at once (no opening value asked).
+
+    >>> from rummykit.cards import parse_cards
+    >>> from rummykit.romme.rules import Rules
+    >>> melds_at_most(parse_cards("J♣ Q♣ K♣ 9♥ 9♦ 2♠"), Rules())
+    3
+    """
+    counts, jokers = encode(list(cards))
+    return _most_melded(counts, jokers, rules)
+
+
+def _most_melded(counts: int, jokers: int, rules: Rules) -> int:
+    solution = solve(Problem(meld_table(rules), counts, jokers, "cards"))
+    return 0 if solution is None else solution.cards_laid
 
 
 def penalty(card: Card, view: View) -> int:
@@ -412,7 +426,7 @@ class Prospects:
         if solution is None:
             result = 0.0
         else:
-            laid = solution.weight // (SCALE * SCALE)
+            laid = solution.cards_laid
             left_jokers = jokers - sum(p.jokers for p in solution.melds)
             if self.may_lay_off and left_jokers:
                 laid += left_jokers  # a joker continues almost any table meld
@@ -497,7 +511,7 @@ class ExactProspects(Prospects):
         if solution is None:
             result = 0.0
         else:
-            laid = solution.weight // (SCALE * SCALE)
+            laid = solution.cards_laid
             bonus = 0.0 if self.opened else self.open_bonus
             if laid >= size - 1:
                 bonus += self.out_bonus

@@ -154,6 +154,12 @@ class Solution:
     own: list[bool] = field(default_factory=list)
     options: list[TableOption] = field(default_factory=list)
 
+    @property
+    def cards_laid(self) -> int:
+        """How many cards it lays, for a search with the ``"cards"`` objective (the primary
+        part of its weight)."""
+        return self.weight // (SCALE * SCALE)
+
 
 Row = tuple[tuple[int, int, int, int, bool, Pattern], ...]
 State = tuple[int, int, int, int, int, int, int]
