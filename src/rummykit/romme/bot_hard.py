@@ -17,7 +17,7 @@ Measured against ``medium`` (2 players, mirror-paired, seed 1): when any card a 
 could lay was avoided as strongly as one that lets it go out, ``hard`` won 47.9% of 2,000
 rounds; over 1,000 rounds, without the samples 50.5%, with the weights below 49.7% (even:
 the intervals are ±3 points). Opening after ten draws, to cut what a held hand pays, changed
-nothing (49.9%).
+nothing (49.9%, tried without the samples).
 """
 
 from __future__ import annotations
