@@ -119,7 +119,7 @@ def play_out(page: Any, screenshot: Callable[[Any, str], Path], seen: dict[str, 
 def server_events(page: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     frames = page.evaluate(
         "async () => (await (await fetch(document.querySelector('[data-rummoli-table]')"
-        ".rummoli.data.api + '/replay')).json()).frames"
+        ".rummy.data.api + '/replay')).json()).frames"
     )
     events = [e for frame in frames for e in frame["events"]]
     return events, frames[-1]
@@ -138,7 +138,7 @@ def test_a_whole_hand_against_three_computers(
     seen: dict[str, int] = {}
     play_out(page, screenshot, seen)
     assert seen.get("widow") == 1 and seen.get("lead", 0) >= 1
-    assert page.locator("dialog[data-game-end]").evaluate("d => d.open")
+    assert page.locator("dialog[data-round-end]").evaluate("d => d.open")
     screenshot(page, "over")
     # The table says what the server's log says, word for word.
     events, last = server_events(page)
@@ -156,7 +156,7 @@ def test_a_whole_hand_against_three_computers(
             pages.chips_text(chips, t)
         )
     # The replay steps through the same game with the keyboard.
-    page.locator("dialog[data-game-end] a[href$='/replay']").click()
+    page.locator("dialog[data-round-end] a[href$='/replay']").click()
     page.wait_for_selector("[data-rummoli-table][data-replay][data-ready]")
     replay = page.locator("[data-rummoli-table]")
     assert replay.get_attribute("data-step") == "0"

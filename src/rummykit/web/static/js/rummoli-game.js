@@ -5,8 +5,8 @@
 
 import { setUpBoard } from "./rummoli-board.js";
 import { Words, loadWords } from "./rummoli-say.js";
-import { onPage } from "./site.js";
-import { StepQueue, addLog, connect, el, getJSON, pageData, postJSON, storage, store } from "./table.js";
+import { TableBase, mount } from "./table-base.js";
+import { addLog, el, getJSON } from "./table.js";
 
 const PACE = { slow: 900, normal: 420, fast: 140, instant: 0 };
 const PLAYS = new Set(["lead", "play", "colour_change"]);
@@ -34,78 +34,45 @@ export function runsOf(plays) {
   return runs;
 }
 
-class RummoliTable {
+class RummoliTable extends TableBase {
   constructor(root, words, { replay = false } = {}) {
-    this.root = root;
+    super(root, {
+      game: "rummoli",
+      t: (key, params) => words.client(key, params),
+      parts: { widow: "widow", say: "say", runs: "runs", hand: "hand", decide: "decide", standings: "standings" },
+    });
     this.words = words;
-    const data = pageData(root);
-    this.data = data;
-    this.seat = data.seat;
-    this.players = data.players;
     // The player's own seat is named as the sentences address the player ("you").
-    this.names = data.players.map((p, seat) => (seat === data.seat ? words.client("you") : p.name));
-    this.view = data.view;
-    this.rules = { poker: data.view.poker, combos: data.view.combos };
-    this.sending = false;
+    this.names = this.players.map((p, seat) => (seat === this.seat ? words.client("you") : p.name));
+    this.rules = { poker: this.view.poker, combos: this.view.combos };
     this.animating = false;
     this.waiting = [];
-    this.fresh = new Set();
     this.endShown = false;
-    const q = (name) => root.querySelector(`[data-${name}]`);
-    this.el = {
-      round: q("round"),
-      status: q("status"),
-      error: q("error"),
-      announce: q("announce"),
-      opponents: q("opponents"),
-      widow: q("widow"),
-      say: q("say"),
-      runs: q("runs"),
-      hand: q("hand"),
-      me: q("me"),
-      decide: q("decide"),
-      standings: q("standings"),
-      log: q("log"),
-      speed: root.querySelector("[data-speed]"),
-      end: q("game-end"),
-      endBody: q("game-end-body"),
-    };
     this.board = setUpBoard(root.querySelector("[data-rm-board]"));
     if (replay) {
       this.replay = new Replay(this, root);
       return;
     }
-    const speed = storage("rk-speed", "normal");
-    this.el.speed.value = speed;
-    this.el.speed.addEventListener("change", () => {
-      store("rk-speed", this.el.speed.value);
-      this.queue.setSpeed(this.el.speed.value);
-    });
-    root.querySelector("[data-close-dialog]").addEventListener("click", () => this.el.end.close());
-    this.queue = new StepQueue({
-      current: this.view.seq,
-      show: (view) => this.enqueue(view),
-      isComputerStep: (view) => (view.events ?? []).some((e) => e.seat !== undefined && e.seat !== this.seat),
-      speed,
-    });
-    const lines = (this.view.events ?? []).map((e) => this.words.describe(e, this.names, this.seat));
-    addLog(this.el.log, lines);
-    this.render(this.view);
-    root.dataset.ready = "1";
-    this.socket = connect(data.ws, {
-      since: () => this.queue.current,
-      onView: (view) => {
-        if (!root.isConnected) {
-          this.socket.stop();
-          return;
-        }
-        this.queue.push(view);
-      },
-      onState: (state) => {
-        root.classList.toggle("offline", state === "closed");
-        if (state === "closed") this.el.status.textContent = this.words.client("connection_lost");
-      },
-    });
+    this.bindButtons({});
+    this.start();
+  }
+
+  show(view, { initial = false } = {}) {
+    if (!initial) {
+      this.enqueue(view);
+      return;
+    }
+    addLog(this.el.log, this.eventLines(view.events));
+    this.render(view);
+  }
+
+  describe(event) {
+    return [this.words.describe(event, this.names, this.seat)];
+  }
+
+  connection(state) {
+    super.connection(state);
+    if (state === "closed") this.el.status.textContent = this.t("connection_lost");
   }
 
   get pace() {
@@ -325,7 +292,7 @@ class RummoliTable {
     }
     if (model.is_over && !passing && !this.endShown) {
       this.endShown = true;
-      this.openEnd(model);
+      this.openRoundEnd();
     }
   }
 
@@ -510,42 +477,34 @@ class RummoliTable {
     panel.replaceChildren(...items.filter(Boolean));
   }
 
-  openEnd(model) {
+  isOver(view) {
+    return view.is_over;
+  }
+
+  drawRoundEnd(box) {
+    // The end of the game: the chips of every player, the most first.
     const w = this.words;
-    const order = model.chips.map((chips, seat) => ({ chips, seat })).sort((a, b) => b.chips - a.chips || a.seat - b.seat);
+    const order = this.view.chips.map((chips, seat) => ({ chips, seat })).sort((a, b) => b.chips - a.chips || a.seat - b.seat);
     const top = order[0].chips;
     const rows = order.map(({ chips, seat }) =>
       el("tr", { class: chips === top ? "winner" : "" }, el("th", { scope: "row" }, this.names[seat]), el("td", { class: "num" }, w.chips(chips)), el("td", {}, chips === top ? w.client("winner") : "")),
     );
-    this.el.endBody.replaceChildren(el("table", { class: "standings" }, el("tbody", {}, rows)));
-    if (typeof this.el.end.showModal === "function" && !this.el.end.open) this.el.end.showModal();
+    box.replaceChildren(el("table", { class: "standings" }, el("tbody", {}, rows)));
   }
 
   // --- acting -------------------------------------------------------------------------------
 
-  async send(action) {
-    if (this.sending || this.animating) return;
-    this.sending = true;
-    this.el.error.hidden = true;
-    this.el.status.textContent = this.words.client("sent");
-    for (const button of this.el.decide.querySelectorAll("button")) button.disabled = true;
-    try {
-      const { status, data } = await postJSON(`${this.data.api}/actions`, { seq: this.view.seq, action });
-      this.sending = false;
-      if (status === 200) {
-        this.queue.skip(data);
-        return;
-      }
-      this.el.error.textContent = data?.error?.message ?? String(status);
-      this.el.error.hidden = false;
-      if (status === 409 && data?.view) this.queue.push(data.view);
-      else this.render(this.view);
-    } catch {
-      this.sending = false;
-      this.el.error.textContent = this.words.client("connection_lost");
-      this.el.error.hidden = false;
-      this.render(this.view);
-    }
+  send(action) {
+    if (this.sending || this.animating) return Promise.resolve(false);
+    this.showError("");
+    return super.send(action);
+  }
+
+  refresh() {
+    // While the steps of a view are shown, the view that follows them is drawn at their end.
+    if (this.animating) return;
+    this.render(this.view);
+    if (this.sending) for (const button of this.el.decide.querySelectorAll("button")) button.disabled = true;
   }
 }
 
@@ -601,13 +560,6 @@ class Replay {
   }
 }
 
-onPage((root) => {
-  for (const table of root.querySelectorAll("[data-rummoli-table]:not([data-started])")) {
-    table.dataset.started = "1";
-    loadWords(table.dataset.lang).then((words) => {
-      table.rummoli = new RummoliTable(table, words, { replay: table.hasAttribute("data-replay") });
-    });
-  }
-});
+mount("rummoli-table", async (node) => new RummoliTable(node, await loadWords(node.dataset.lang), { replay: node.hasAttribute("data-replay") }));
 
 export { Words };

@@ -1,0 +1,374 @@
+// The table every game is played at: what the Rommé, tile and Rummoli tables share. A game's
+// table extends `TableBase` and keeps only what is its own: how its hand (or rack) and board are
+// drawn, and its moves. The base owns the construction from the page's data, the queue of steps
+// shown at the chosen speed, the live connection with its resync, sending an action and showing
+// a refusal, the hint box, the round-end dialog, the log and the screen-reader announcements,
+// and the player's own order of the cards or tiles in hand.
+
+import { onPage } from "./site.js";
+import { StepQueue, addLog, connect, el, getJSON, pageData, postJSON, storage, store, texts } from "./table.js";
+
+// The page elements every table has (data-<name> in game.html), by the name the code uses.
+const PARTS = {
+  round: "round",
+  status: "status",
+  error: "error",
+  announce: "announce",
+  opponents: "opponents",
+  log: "log",
+  speed: "speed",
+  me: "me",
+  scores: "scores",
+  dialog: "round-end",
+  dialogBody: "round-end-body",
+  hintBox: "hint-box",
+  hintText: "hint-text",
+};
+
+export class TableBase {
+  // `game`: its name (in the keys of what the browser keeps); `parts`: the game's own elements
+  // (name in the code -> data-<name>); `t`: the texts (by default the page's messages);
+  // `sorts`: the sort modes of the hand, the first the default.
+  constructor(root, { game, parts = {}, t = null, sorts = [] } = {}) {
+    this.root = root;
+    this.game = game;
+    const data = pageData(root);
+    this.data = data;
+    this.t = t ?? texts(data.messages);
+    this.players = data.players;
+    this.seat = data.seat;
+    this.view = data.view;
+    this.selected = new Set();
+    this.focus = null;
+    this.fresh = new Set();
+    this.sending = false;
+    this.roundEndShown = null;
+    this.hintAction = null;
+    this.sorts = sorts;
+    this.sortMode = sorts.length ? storage(`rk-${this.game}-sort`, sorts[0]) : null;
+    this.order = storage(this.orderKey, []);
+    const q = (name) => root.querySelector(`[data-${name}]`);
+    this.el = Object.fromEntries(Object.entries({ ...PARTS, ...parts }).map(([key, name]) => [key, q(name)]));
+    this.buttons = Object.fromEntries([...root.querySelectorAll("[data-act]")].map((b) => [b.dataset.act, b]));
+  }
+
+  get orderKey() {
+    return `rk-order-${this.data.id}`;
+  }
+
+  // --- the live game: steps at a readable pace, the connection -------------------------------
+
+  start() {
+    // Shows the page's view and follows the game from there.
+    const speed = storage("rk-speed", "normal");
+    this.el.speed.value = speed;
+    this.el.speed.addEventListener("change", () => {
+      store("rk-speed", this.el.speed.value);
+      this.queue.setSpeed(this.el.speed.value);
+    });
+    this.queue = new StepQueue({
+      current: this.view.seq,
+      show: (view) => this.show(view),
+      isComputerStep: (view) => this.othersActed(view.events),
+      speed,
+    });
+    this.show(this.view, { initial: true });
+    this.socket = connect(this.data.ws, {
+      since: () => this.queue.current,
+      onView: (view) => {
+        if (!this.root.isConnected) {
+          this.socket.stop();
+          return;
+        }
+        this.queue.push(view);
+      },
+      onState: (state) => this.connection(state),
+    });
+    this.root.dataset.ready = "true";
+  }
+
+  connection(state) {
+    this.root.classList.toggle("offline", state === "closed");
+  }
+
+  othersActed(events) {
+    return (events ?? []).some((e) => e.seat !== undefined && e.seat !== this.seat);
+  }
+
+  // --- words: the log, the announcements, errors ---------------------------------------------
+
+  eventLines(events) {
+    return (events ?? []).flatMap((event) => this.describe(event));
+  }
+
+  tell(view, { initial = false } = {}) {
+    // A view's events into the log, and said aloud when another seat acted.
+    const lines = this.eventLines(view.events);
+    addLog(this.el.log, lines);
+    if (!initial && lines.length && view.events.some((e) => e.seat !== this.seat)) this.say(lines.join(" "));
+  }
+
+  say(text) {
+    // The live region is emptied first so that the same sentence twice is read twice.
+    this.el.announce.textContent = "";
+    setTimeout(() => (this.el.announce.textContent = text), 30);
+  }
+
+  showError(text) {
+    this.el.error.textContent = text;
+    this.el.error.hidden = !text;
+  }
+
+  enable(name, on) {
+    const button = this.buttons[name];
+    if (button) button.disabled = !on;
+  }
+
+  // --- what the Rommé and tile tables draw alike ----------------------------------------------
+
+  renderCommon(myTurn) {
+    const t = this.t;
+    const view = this.view;
+    this.root.dataset.phase = view.phase;
+    this.root.classList.toggle("my-turn", myTurn);
+    this.el.round.textContent = view.rounds ? t("round_of", { round: view.round, rounds: view.rounds }) : t("round_n", { round: view.round });
+    this.el.status.textContent = this.statusText();
+    this.el.me.textContent = `${view.opened[this.seat] ? t("opened") : t("not_opened")} · ${t("total")}: ${view.scores[this.seat]}`;
+    for (const mode of this.sorts) this.buttons[`sort-${mode}`].setAttribute("aria-pressed", String(this.sortMode === mode));
+    this.buttons.scores.hidden = !this.isOver(view) && view.phase !== "round_over";
+    const rows = this.players.map((p, seat) => el("li", {}, el("span", {}, p.name), el("strong", { class: "num" }, String(view.scores[seat]))));
+    this.el.scores.replaceChildren(el("ol", { class: "score-summary" }, rows));
+  }
+
+  isOver(view) {
+    return view.phase === "game_over";
+  }
+
+  // --- talking to the server -----------------------------------------------------------------
+
+  async send(action) {
+    this.sending = true;
+    this.refresh();
+    this.el.status.textContent = this.t("sent");
+    let answer;
+    try {
+      answer = await postJSON(`${this.data.api}/actions`, { seq: this.view.seq, action });
+    } catch {
+      answer = { status: 0, data: null };
+    }
+    this.sending = false;
+    const { status, data } = answer;
+    if (status === 200) {
+      this.showError("");
+      this.queue.skip(data);
+      this.refresh();
+      return true;
+    }
+    if (status === 409 && data?.view) {
+      this.showError(data.error.message);
+      this.queue.push(data.view);
+    } else if (data?.error) {
+      this.showError(this.refusal(data.error.message));
+    } else {
+      this.showError(this.t("connection_lost"));
+    }
+    this.refresh();
+    return false;
+  }
+
+  refusal(message) {
+    // A refused action in words (a game may say more about it).
+    return message;
+  }
+
+  refresh() {
+    this.render();
+  }
+
+  async nextRound() {
+    this.el.dialog.close();
+    await this.send({ t: "next_round" });
+  }
+
+  // --- the hint --------------------------------------------------------------------------------
+
+  async hint() {
+    this.hideHint();
+    const { status, data } = await getJSON(`${this.data.api}/hint`);
+    if (status !== 200) {
+      if (data?.error) this.showError(data.error.message);
+      return;
+    }
+    if (data.seq !== this.view.seq) return;
+    this.hintAction = data.action;
+    this.el.hintText.textContent = this.hintText(data);
+    this.el.hintBox.hidden = false;
+    this.buttons["apply-hint"].hidden = !this.canApplyHint(data.action);
+  }
+
+  hideHint() {
+    this.el.hintBox.hidden = true;
+    this.hintAction = null;
+  }
+
+  canApplyHint() {
+    return false;
+  }
+
+  // --- the end of a round ----------------------------------------------------------------------
+
+  openRoundEnd() {
+    this.drawRoundEnd(this.el.dialogBody);
+    const over = this.isOver(this.view);
+    if (this.buttons["next-round"]) this.buttons["next-round"].hidden = over;
+    this.root.querySelector("[data-replay-link]").hidden = !over;
+    this.root.querySelector("[data-new-link]").hidden = !over;
+    if (!this.el.dialog.open) this.el.dialog.showModal();
+  }
+
+  roundEndOnce() {
+    // Opens the round-end dialog the first time the view shows that round's end.
+    const view = this.view;
+    const key = `${view.round}-${view.phase}`;
+    if (view.round_end && this.roundEndShown !== key) {
+      this.roundEndShown = key;
+      this.openRoundEnd();
+    }
+  }
+
+  // --- the player's own order of the hand --------------------------------------------------------
+
+  mergeOrder(items, newRound) {
+    // New cards go to the end; after a new deal (or without an order) the hand is sorted.
+    if (newRound || !this.order.length) {
+      this.order = this.sorted(items, this.sortMode);
+    } else {
+      const held = new Set(items);
+      this.order = this.order.filter((c) => held.has(c));
+      const known = new Set(this.order);
+      for (const code of items) if (!known.has(code)) this.order.push(code);
+    }
+    store(this.orderKey, this.order);
+  }
+
+  moveInOrder(code, to) {
+    // Moves a card to place `to` among those shown in the hand now.
+    const order = this.order.filter((c) => c !== code);
+    const anchor = this.handNow().filter((c) => c !== code)[to];
+    const index = anchor === undefined ? order.length : order.indexOf(anchor);
+    if (index < 0) return;
+    order.splice(index, 0, code);
+    this.order = order;
+    store(this.orderKey, this.order);
+  }
+
+  sort(mode) {
+    this.sortMode = mode;
+    store(`rk-${this.game}-sort`, mode);
+    this.order = this.sorted(this.heldNow(), mode);
+    store(this.orderKey, this.order);
+    this.render();
+  }
+
+  // --- input -------------------------------------------------------------------------------------
+
+  toggle(code) {
+    if (this.selected.has(code)) this.selected.delete(code);
+    else this.selected.add(code);
+    this.focus = code;
+    this.render();
+    const selector = `[data-code="${CSS.escape(code)}"]`;
+    (this.el.hand.querySelector(selector) ?? this.el.table.querySelector(selector))?.focus();
+  }
+
+  clearSelection() {
+    this.selected.clear();
+    this.render();
+  }
+
+  bindButtons(acts) {
+    // The buttons of the page (data-act) with the game's own actions beside the shared ones.
+    const act = {
+      hint: () => this.hint(),
+      "apply-hint": () => this.applyHint(),
+      "next-round": () => this.nextRound(),
+      scores: () => this.openRoundEnd(),
+      "close-dialog": () => this.el.dialog.close(),
+      ...acts,
+    };
+    for (const [name, button] of Object.entries(this.buttons)) if (act[name]) button.addEventListener("click", act[name]);
+  }
+
+  bindKeys(shortcuts) {
+    // One-letter shortcuts of the table (not while typing, nor with Alt or the command key;
+    // with Ctrl only Ctrl+Z).
+    const keys = { h: () => this.hint(), escape: () => this.clearSelection(), ...shortcuts };
+    this.root.addEventListener("keydown", (event) => {
+      if (event.target.closest("input, select, textarea, dialog") || (event.ctrlKey && event.key !== "z") || event.metaKey || event.altKey) return;
+      const run = keys[event.key.toLowerCase()];
+      if (run) {
+        event.preventDefault();
+        run();
+      }
+    });
+  }
+
+  bindHand(nameOf) {
+    // The hand by pointer and keyboard: a click selects, the arrows move along it (Home and End
+    // to its ends), Shift or Alt with an arrow moves the card within it.
+    const hand = this.el.hand;
+    hand.addEventListener("click", (event) => {
+      const item = event.target.closest("[data-code]");
+      if (item) this.toggle(item.dataset.code);
+    });
+    hand.addEventListener("keydown", (event) => {
+      const item = event.target.closest("[data-code]");
+      if (!item) return;
+      const code = item.dataset.code;
+      const codes = this.handNow();
+      const index = codes.indexOf(code);
+      const within = (i) => Math.max(0, Math.min(codes.length - 1, i));
+      let next = null;
+      if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+        const step = event.key === "ArrowLeft" ? -1 : 1;
+        if (event.shiftKey || event.altKey) {
+          const to = within(index + step);
+          this.moveInOrder(code, to);
+          this.focus = code;
+          this.render();
+          this.say(this.t("moved", { card: nameOf(code), n: to + 1 }));
+          next = code;
+        } else next = codes[within(index + step)];
+      } else if (event.key === "Home") next = codes[0];
+      else if (event.key === "End") next = codes[codes.length - 1];
+      if (next) {
+        event.preventDefault();
+        this.focus = next;
+        for (const node of hand.querySelectorAll("[data-code]")) node.tabIndex = node.dataset.code === next ? 0 : -1;
+        hand.querySelector(`[data-code="${CSS.escape(next)}"]`)?.focus();
+      }
+    });
+  }
+
+  dropInHand(code, point) {
+    // A card dropped on the hand goes where it was let go (a hand may wrap onto more rows).
+    const rects = [...this.el.hand.querySelectorAll("[data-code]")].filter((n) => n.dataset.code !== code).map((n) => n.getBoundingClientRect());
+    const lastRow = Math.max(...rects.map((r) => r.bottom));
+    let to = rects.findIndex((r) => (point.y < r.bottom || r.bottom >= lastRow) && point.x < r.left + r.width / 2);
+    if (to < 0) to = rects.length;
+    this.moveInOrder(code, to);
+    this.render();
+  }
+}
+
+export function mount(name, create) {
+  // Starts a table (or its replay) on every element data-<name> of the page, once each.
+  onPage((root) => {
+    for (const node of root.querySelectorAll(`[data-${name}]:not([data-started])`)) {
+      node.dataset.started = "true";
+      const table = create(node);
+      if (table instanceof Promise) table.then((made) => (node.rummy = made));
+      else node.rummy = table;
+    }
+  });
+}
