@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from rummykit.core import JSON
 from rummykit.web.errors import N_
+from rummykit.web.play.sentences import Reader, describes, join_names
 from rummykit.web.rummoli.board import box_name
 from rummykit.web.rummoli.words import (
     CATEGORIES,
@@ -18,7 +20,6 @@ from rummykit.web.rummoli.words import (
     cards_count_text,
     cards_text,
     chips_text,
-    join_names,
 )
 
 SAY: dict[str, str] = {
@@ -270,3 +271,9 @@ def describe(
     """One engine event as a sentence; ``me`` is the seat of the reader (said "you")."""
     key, raw = sentence(event, me)
     return say(key, raw, t, names)
+
+
+@describes("rummoli")
+def sentences(event: Mapping[str, JSON], reader: Reader) -> list[str]:
+    """A Rummoli event for the play layer's log (one sentence, see `describe`)."""
+    return [describe(event, reader.t, reader.names, reader.seat)]

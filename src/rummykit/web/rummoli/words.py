@@ -6,7 +6,7 @@ The English texts are translated by the catalog domain ``rummoli``.
 from __future__ import annotations
 
 import gettext
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rummykit.web.errors import N_
@@ -109,10 +109,3 @@ CATEGORY_LABELS = {
     "straight_flush": N_("Straight flush"),
 }
 """The poker hands' names on their own (a label next to a player)."""
-
-
-def join_names(items: Sequence[str], t: Translations) -> str:
-    """``A``, ``A and B``, ``A, B and C``."""
-    if len(items) <= 1:
-        return "".join(items)
-    return t.gettext("%(first)s and %(last)s") % {"first": ", ".join(items[:-1]), "last": items[-1]}
