@@ -291,7 +291,8 @@ def test_tile_rummy_actions_and_refusals(client: TestClient) -> None:
         refused([" ".join(low)], "first_meld_below_minimum")
     drawn = act(client, game_id, token, {"t": "draw"}, seq=0)
     assert drawn.status_code == 200
-    assert drawn.json()["events"][-1] == {"code": "draw", "seat": 0, "pool": 106 - 29}
+    said = {"code": "draw", "seat": 0, "pool": 106 - 29, "text": "You draw a tile."}
+    assert drawn.json()["events"][-1] == said
     assert len(drawn.json()["rack"]) == 15
 
 

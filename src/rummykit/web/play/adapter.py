@@ -102,7 +102,7 @@ class GameAdapter(Protocol):
 ADAPTERS: dict[str, str] = {
     "romme": "rummykit.web.play.romme",
     "tiles": "rummykit.web.play.tiles",
-    "rummoli": "rummykit.web.rummoli",
+    "rummoli": "rummykit.web.play.rummoli",
 }
 """Game kind -> module holding its ``ADAPTER``; a new game adds a line here."""
 

@@ -10,7 +10,11 @@
   the current view when the game has moved on since ``seq``; 403 without the seat's token.
 - ``GET /api/games/{id}/hint``: the computer's suggestion for the seat on move.
 - ``GET /api/games/{id}/replay``: every step of a finished game as the seat saw it.
-- ``WS /ws/games/{id}?since=<seq>``: ``{"t": "view", "v": seq, "d": view}`` for each step.
+- ``WS /ws/games/{id}?since=<seq>&lang=<fr|es|de|en>``: ``{"t": "view", "v": seq, "d": view}``
+  for each step.
+
+Every event of a view carries ``text``: the event in words for the seat, in the reader's
+language (``?lang=`` of the request, else the page's language: cookie, then Accept-Language).
 
 Views never hold a card the seat may not see: the engines' views are the only source.
 """
@@ -72,6 +76,12 @@ async def seated(request: Request | WebSocket, game_id: str) -> tuple[LiveGame, 
     return live, seat
 
 
+def reader_language(request: Request | WebSocket) -> str:
+    """The language the answer's sentences are written in: ``?lang=``, else the ``lang``
+    cookie or Accept-Language (see `rummykit.web.rendering.request_language`)."""
+    return request_language(request)
+
+
 def error_json(request: Request, error: IllegalAction, status: int, **extra: Any) -> Response:
     translations = site_translations(request_language(request))
     body: dict[str, JSON] = {"error": messages.describe(error, translations), **extra}
@@ -83,7 +93,8 @@ def not_yours(request: Request) -> Response:
 
 
 def changed(request: Request, live: LiveGame, seat: int) -> Response:
-    return error_json(request, IllegalAction("game_changed"), 409, view=live.view(seat))
+    view = live.view(seat, lang=reader_language(request))
+    return error_json(request, IllegalAction("game_changed"), 409, view=view)
 
 
 def _int(value: Any, low: int, high: int, code: str, **params: Any) -> int:
@@ -143,7 +154,7 @@ async def create(request: Request) -> Response:
         "seat": 0,
         "token": token,
         "url": f"/{lang}/{kind}/{new.id}",
-        "view": live.view(0),
+        "view": live.view(0, lang=lang),
     }
     response = JSONResponse(body, status_code=201)
     set_seat_cookie(response, new.id, token, request)
@@ -157,7 +168,8 @@ async def view(request: Request, game_id: str) -> Response:
     except NotYourGame:
         return not_yours(request)
     live = await service(request.app).get(game_id, fresh=True)
-    return JSONResponse(live.view(seat), headers={"Cache-Control": "no-store"})
+    data = live.view(seat, lang=reader_language(request))
+    return JSONResponse(data, headers={"Cache-Control": "no-store"})
 
 
 @router.post("/api/games/{game_id}/actions", name="api.games.act")
@@ -180,16 +192,18 @@ async def act(request: Request, game_id: str) -> Response:
     except (StaleVersion, Conflict):
         live = await play.get(game_id, fresh=True)
         return changed(request, live, seat)
-    return JSONResponse(live.view(seat, recent=0) | {"step": True, "events": _own_events(live)})
+    lang = reader_language(request)
+    return JSONResponse(
+        live.view(seat, recent=0) | {"step": True, "events": _own_events(live, seat, lang)}
+    )
 
 
-def _own_events(live: LiveGame) -> list[JSON]:
+def _own_events(live: LiveGame, seat: int, lang: str) -> JSON:
     """The events of the step just taken, so the page can show what it did."""
     frame = live.frames.get(live.seq)
     if frame:
         first = next(iter(frame.values()))
-        events: list[JSON] = first["events"]
-        return events
+        return live.told(first, seat, lang)["events"]
     return []
 
 
@@ -215,7 +229,7 @@ async def replay(request: Request, game_id: str) -> Response:
     except NotYourGame:
         return not_yours(request)
     try:
-        frames = await service(request.app).replay(live, seat)
+        frames = await service(request.app).replay(live, seat, reader_language(request))
     except IllegalAction as err:
         return error_json(request, err, 422)
     return JSONResponse(
@@ -238,4 +252,5 @@ async def live_updates(websocket: WebSocket, game_id: str) -> None:
         return
     since = websocket.query_params.get("since", "")
     seen = int(since) if since.isdigit() else -1
-    await service(websocket.app).follow(websocket, live, seat, seen)
+    lang = reader_language(websocket)
+    await service(websocket.app).follow(websocket, live, seat, seen, lang)

@@ -12,7 +12,9 @@ from rummykit.core import JSON, IllegalAction, Record
 from rummykit.tiles import bots as tile_bots
 from rummykit.web.errors import N_
 from rummykit.web.play.adapter import Level, Option, levels_that_exist
-from rummykit.web.play.romme import summary
+from rummykit.web.play.messages import COLOURS
+from rummykit.web.play.romme import ended, game_won, summary
+from rummykit.web.play.sentences import Reader, describes
 
 LEVELS = (
     Level("random", N_("Beginner"), N_("Plays a simple legal move, without a plan.")),
@@ -236,6 +238,91 @@ def hint(view: tiles.View, levels: Sequence[Level]) -> dict[str, JSON]:
             "reworks": sum(1 for s in steps if s["code"] in ("moved", "set_gone", "joker_moved")),
         },
     }
+
+
+def tiles_text(text: JSON, r: Reader) -> str:
+    """Tiles as the log names them: ``red 5, joker``."""
+    names = []
+    for code in str(text or "").split():
+        face = code.split("#")[0]
+        if face == "*" or not face[1:].isdigit() or face[0] not in COLOURS:
+            names.append(r.t.gettext(N_("joker")))
+        else:
+            colour = r.t.gettext(COLOURS[face[0]])
+            names.append(r.t.gettext(N_("%(colour)s %(n)s")) % {"colour": colour, "n": face[1:]})
+    return ", ".join(names)
+
+
+REWORK_STEPS = frozenset({"moved", "set_gone", "joker_moved"})
+"""The steps of a play that change the sets already on the table."""
+
+
+@describes("tiles")
+def sentences(event: Mapping[str, JSON], r: Reader) -> list[str]:
+    """A tile-rummy event in words (the round's start says nothing: its deal says the round)."""
+    seat, code, t = event.get("seat"), event.get("code"), r.t
+    if code == "deal":
+        return [t.gettext(N_("Round %(round)s")) % {"round": event.get("round")}]
+    if code == "starter":
+        return [
+            r.person(
+                seat,
+                N_("You drew the lowest tile and start."),
+                N_("%(name)s drew the lowest tile and starts."),
+            )
+        ]
+    if code == "starter_draw":
+        tile = tiles_text(event.get("tile"), r)
+        return [r.person(seat, N_("You draw %(tile)s."), N_("%(name)s draws %(tile)s."), tile=tile)]
+    if code == "starter_tie":
+        tied = event.get("seats")
+        names = r.people(tied if isinstance(tied, list) else [])
+        text = t.gettext(N_("%(names)s drew the same lowest number and draw again."))
+        return [text % {"names": names}]
+    if code == "draw":
+        return [r.person(seat, N_("You draw a tile."), N_("%(name)s draws a tile."))]
+    if code == "pass":
+        return [r.person(seat, N_("You pass."), N_("%(name)s passes."))]
+    if code == "play":
+        value = event.get("value")
+        count = value if isinstance(value, int) else 0
+        params = {"tiles": tiles_text(event.get("tiles"), r), "value": value}
+        if event.get("first_meld"):
+            you = t.ngettext(
+                "You make your first meld: %(tiles)s (%(value)s point).",
+                "You make your first meld: %(tiles)s (%(value)s points).",
+                count,
+            )
+            other = t.ngettext(
+                "%(name)s makes the first meld: %(tiles)s (%(value)s point).",
+                "%(name)s makes the first meld: %(tiles)s (%(value)s points).",
+                count,
+            )
+        else:
+            you = t.ngettext(
+                "You play %(tiles)s (%(value)s point).",
+                "You play %(tiles)s (%(value)s points).",
+                count,
+            )
+            other = t.ngettext(
+                "%(name)s plays %(tiles)s (%(value)s point).",
+                "%(name)s plays %(tiles)s (%(value)s points).",
+                count,
+            )
+        lines = [r.pick(seat, you, other, **params)]
+        steps = event.get("steps")
+        if isinstance(steps, list) and any(
+            isinstance(s, Mapping) and s.get("code") in REWORK_STEPS for s in steps
+        ):
+            lines.append(
+                r.person(seat, N_("You rework the table."), N_("%(name)s reworks the table."))
+            )
+        return lines
+    if code == "round_end":
+        return ended(event, r)
+    if code == "game_end":
+        return game_won(event, r)
+    return []
 
 
 ADAPTER = TilesAdapter()
