@@ -1,7 +1,7 @@
 // Drawing a Rommé view: opponents, stock and discard pile, the melds on the table, the hand.
 // Used by the live table (romme.js) and by the replay viewer (table-replay.js).
 
-import { cardBack, cardFace, cardName, el, faceText, isRed, parseCard, rankNumber, scoreTable } from "./table.js";
+import { cardBack, cardFace, cardName, el, isRed, parseCard, rankNumber, scoreTable } from "./table.js";
 
 const SUIT_ORDER = { "♠": 0, "♥": 1, "♣": 2, "♦": 3 };
 
@@ -158,45 +158,6 @@ export function drawHand(container, t, cards, { selected = new Set(), interactiv
   });
   if (interactive && cards.length && !cards.includes(focus) && focus !== null) {
     container.firstElementChild.tabIndex = 0;
-  }
-}
-
-export function describe(t, players, seat, ev) {
-  // One log event in words (several lines for a play).
-  const name = seatName(players, ev.seat);
-  const you = ev.seat === seat;
-  const k = (key) => (you ? `${key}_you` : key);
-  switch (ev.code) {
-    case "deal": {
-      const lines = [t("ev_deal", { round: ev.round, name: seatName(players, ev.dealer) })];
-      if (ev.upcard) lines.push(t("ev_upcard", { card: faceText(ev.upcard, t) }));
-      return lines;
-    }
-    case "draw":
-      return [ev.source === "discard" ? t(k("ev_draw_discard"), { name, card: faceText(ev.card, t) }) : t(k("ev_draw_stock"), { name })];
-    case "play": {
-      const lines = [];
-      for (const x of ev.exchanges ?? []) lines.push(t(k("ev_exchange"), { name, card: faceText(x.card, t) }));
-      for (const m of ev.melds ?? []) lines.push(t(k("ev_meld"), { name, cards: m.cards.map((c) => faceText(c, t)).join(" ") }));
-      for (const lo of ev.layoffs ?? []) lines.push(t(k("ev_layoff"), { name, card: faceText(lo.card, t) }));
-      if (ev.opening_value !== undefined) lines.push(t(k("ev_opens"), { name, value: ev.opening_value }));
-      return lines;
-    }
-    case "discard":
-      return [t(k("ev_discard"), { name, card: faceText(ev.card, t) })];
-    case "reshuffle":
-      return [t("ev_reshuffle")];
-    case "round_end": {
-      const lines = [];
-      if (ev.winner === null || ev.winner === undefined) lines.push(t("ev_round_end_blocked", { round: ev.round }));
-      else lines.push(ev.winner === seat ? t("ev_round_end_you", { round: ev.round }) : t("ev_round_end", { name: seatName(players, ev.winner), round: ev.round }));
-      if (ev.hand_romme) lines.push(t("ev_hand_romme"));
-      return lines;
-    }
-    case "game_end":
-      return [t("ev_game_end", { names: ev.winners.map((s) => seatName(players, s)).join(", ") })];
-    default:
-      return [];
   }
 }
 

@@ -6,7 +6,6 @@
 import { TableBase, mount } from "./table-base.js";
 import { cardName, draggable, faceText, parseCard, rankNumber } from "./table.js";
 import {
-  describe,
   displayTable,
   drawHand,
   drawMelds,
@@ -52,10 +51,6 @@ class RommeTable extends TableBase {
     this.tell(view, { initial });
     this.render();
     this.roundEndOnce();
-  }
-
-  describe(event) {
-    return describe(this.t, this.players, this.seat, event);
   }
 
   sorted(cards, mode) {

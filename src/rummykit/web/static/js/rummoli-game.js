@@ -4,7 +4,7 @@
 // card by card, at the pace chosen, with every event said in words.
 
 import { setUpBoard } from "./rummoli-board.js";
-import { Words, loadWords } from "./rummoli-say.js";
+import { loadWords } from "./rummoli-say.js";
 import { TableBase, mount } from "./table-base.js";
 import { addLog, el, getJSON } from "./table.js";
 
@@ -66,10 +66,6 @@ class RummoliTable extends TableBase {
     this.render(view);
   }
 
-  describe(event) {
-    return [this.words.describe(event, this.names, this.seat)];
-  }
-
   connection(state) {
     super.connection(state);
     if (state === "closed") this.el.status.textContent = this.t("connection_lost");
@@ -104,7 +100,7 @@ class RummoliTable extends TableBase {
   async playEvents(view) {
     const events = view.events ?? [];
     if (!view.step || !events.length) {
-      addLog(this.el.log, events.map((e) => this.words.describe(e, this.names, this.seat)));
+      addLog(this.el.log, this.eventLines(events));
       return;
     }
     this.root.dataset.busy = "1";
@@ -115,7 +111,7 @@ class RummoliTable extends TableBase {
     const said = [];
     let outcome = "";
     for (const event of events) {
-      const line = this.words.describe(event, this.names, this.seat);
+      const line = event.text;
       said.push(line);
       if (event.code === "went_out" || event.code === "blocked") outcome = line;
       addLog(this.el.log, [line]);
@@ -551,7 +547,7 @@ class Replay {
     const frame = this.frames[this.index];
     this.slider.value = String(this.index);
     this.stepText.textContent = w.client("step_of", { n: this.index, total: this.frames.length - 1 });
-    const lines = this.index === 0 ? [w.client("start_of_game")] : frame.events.map((e) => w.describe(e, table.names, table.seat));
+    const lines = this.index === 0 ? [w.client("start_of_game")] : table.eventLines(frame.events);
     this.events.replaceChildren(...lines.map((line) => el("li", {}, line)));
     table.fresh = new Set();
     table.render(frame, { passing: true });
@@ -562,4 +558,3 @@ class Replay {
 
 mount("rummoli-table", async (node) => new RummoliTable(node, await loadWords(node.dataset.lang), { replay: node.hasAttribute("data-replay") }));
 
-export { Words };

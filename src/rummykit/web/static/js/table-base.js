@@ -98,7 +98,8 @@ export class TableBase {
   // --- words: the log, the announcements, errors ---------------------------------------------
 
   eventLines(events) {
-    return (events ?? []).flatMap((event) => this.describe(event));
+    // Each event as the server tells it, in the page's language and to this seat.
+    return (events ?? []).map((event) => event.text);
   }
 
   tell(view, { initial = false } = {}) {

@@ -56,8 +56,7 @@ class Replay {
     this.slider.value = String(this.index);
     this.root.querySelector("[data-step]").textContent = t("step_of", { n: this.index, total: this.frames.length - 1 });
     this.root.querySelector("[data-round]").textContent = view.rounds ? t("round_of", { round: view.round, rounds: view.rounds }) : t("round_n", { round: view.round });
-    const describe = this.kind === "romme" ? romme.describe : tiles.describe;
-    const lines = this.index === 0 ? [t("start_of_game")] : view.events.flatMap((ev) => describe(t, this.data.players, this.data.seat, ev));
+    const lines = this.index === 0 ? [t("start_of_game")] : view.events.map((event) => event.text).filter(Boolean);
     this.root.querySelector("[data-events]").textContent = lines.join(" ");
     (this.kind === "romme" ? drawRomme : drawTiles)(this.root, t, this.data.players, view);
     const rows = this.data.players.map((p, seat) => el("li", {}, el("span", {}, p.name), el("strong", { class: "num" }, String(view.scores[seat]))));

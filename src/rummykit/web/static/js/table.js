@@ -4,12 +4,14 @@
 
 // --- texts -------------------------------------------------------------------------------
 
+export function fill(text, params = {}) {
+  // Fills the %(name)s placeholders of an already translated text.
+  return text.replace(/%\((\w+)\)s/g, (_, name) => (name in params ? String(params[name]) : ""));
+}
+
 export function texts(messages) {
-  // t("key", {name: ...}) fills %(name)s placeholders of an already translated text.
-  return (key, params = {}) => {
-    const text = messages[key] ?? key;
-    return text.replace(/%\((\w+)\)s/g, (_, name) => (name in params ? String(params[name]) : ""));
-  };
+  // t("key", {name: ...}): the page's message `key`, filled.
+  return (key, params = {}) => fill(messages[key] ?? key, params);
 }
 
 export function el(tag, attrs = {}, ...children) {

@@ -1,5 +1,5 @@
-// Drawing a tile-rummy view: opponents, pool, the sets on the table, the rack; the words for
-// the log; the end of a round. Used by the live table (tiles.js) and the replay viewer.
+// Drawing a tile-rummy view: opponents, pool, the sets on the table, the rack; the end of a
+// round. Used by the live table (tiles.js) and the replay viewer.
 
 import { el, parseTile, scoreTable, tileFace, tileName } from "./table.js";
 
@@ -128,39 +128,6 @@ export function drawRack(container, t, tiles, { interactive = false, selected = 
     container.append(tile);
   });
   if (interactive && tiles.length && focus !== null && !tiles.includes(focus)) container.firstElementChild.tabIndex = 0;
-}
-
-function tilesText(t, text) {
-  return (text ?? "").split(" ").filter(Boolean).map((c) => tileName(t, c)).join(", ");
-}
-
-export function describe(t, players, seat, ev) {
-  const name = players[ev.seat]?.name ?? "";
-  const you = ev.seat === seat;
-  const k = (key) => (you ? `${key}_you` : key);
-  switch (ev.code) {
-    case "deal":
-      return [t("round_n", { round: ev.round })];
-    case "starter":
-      return [you ? t("ev_starter_you") : t("ev_starter", { name })];
-    case "draw":
-      return [t(k("ev_tiles_draw"), { name })];
-    case "pass":
-      return [t(k("ev_tiles_pass"), { name })];
-    case "play": {
-      const lines = [t(k(ev.first_meld ? "ev_tiles_first" : "ev_tiles_play"), { name, tiles: tilesText(t, ev.tiles), value: ev.value })];
-      if ((ev.steps ?? []).some((s) => ["moved", "set_gone", "joker_moved"].includes(s.code))) lines.push(t(k("ev_tiles_rework"), { name }));
-      return lines;
-    }
-    case "round_end": {
-      if (ev.winner === null || ev.winner === undefined) return [t("ev_round_end_blocked", { round: ev.round })];
-      return [ev.winner === seat ? t("ev_round_end_you", { round: ev.round }) : t("ev_round_end", { name: players[ev.winner]?.name ?? "", round: ev.round })];
-    }
-    case "game_end":
-      return [t("ev_game_end", { names: ev.winners.map((s) => players[s]?.name ?? "").join(", ") })];
-    default:
-      return [];
-  }
 }
 
 export function drawRoundEnd(box, t, players, view) {

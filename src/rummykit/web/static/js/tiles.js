@@ -4,7 +4,7 @@
 
 import { TableBase, mount } from "./table-base.js";
 import { draggable, tileName } from "./table.js";
-import { arrange, describe, drawOpponents, drawRack, drawRoundEnd, drawSets, jokerMeanings, sortTiles } from "./tiles-view.js";
+import { arrange, drawOpponents, drawRack, drawRoundEnd, drawSets, jokerMeanings, sortTiles } from "./tiles-view.js";
 
 class TilesTable extends TableBase {
   constructor(root) {
@@ -112,10 +112,6 @@ class TilesTable extends TableBase {
     this.tell(view, { initial });
     this.render();
     this.roundEndOnce();
-  }
-
-  describe(event) {
-    return describe(this.t, this.players, this.seat, event);
   }
 
   sorted(tiles, mode) {
