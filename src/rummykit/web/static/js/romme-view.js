@@ -1,30 +1,17 @@
 // Drawing a Rommé view: opponents, stock and discard pile, the melds on the table, the hand.
 // Used by the live table (romme.js) and by the replay viewer (table-replay.js).
 
-import { cardBack, cardFace, cardName, el, isRed, parseCard, rankNumber, scoreTable } from "./table.js";
+import { cardBack, cardFace, cardName, drawOpponents as drawSeats, drawRoundEnd as drawScores, el, isRed, parseCard, rankNumber, seatName, sortBy } from "./table.js";
 
 const SUIT_ORDER = { "♠": 0, "♥": 1, "♣": 2, "♦": 3 };
 
 export function sortCards(cards, mode) {
-  const key = (code) => {
+  return sortBy(cards, (code) => {
     const card = parseCard(code);
     if (card.joker) return [1, 0, 0, code];
     const rank = rankNumber(card.rank);
     return mode === "rank" ? [0, rank, SUIT_ORDER[card.suit], code] : [0, SUIT_ORDER[card.suit], rank, code];
-  };
-  return [...cards].sort((a, b) => {
-    const ka = key(a);
-    const kb = key(b);
-    for (let i = 0; i < ka.length; i += 1) {
-      if (ka[i] < kb[i]) return -1;
-      if (ka[i] > kb[i]) return 1;
-    }
-    return 0;
   });
-}
-
-export function seatName(players, seat) {
-  return players[seat]?.name ?? String(seat + 1);
 }
 
 export function jokerLabel(t, stands) {
@@ -34,32 +21,12 @@ export function jokerLabel(t, stands) {
 }
 
 export function drawOpponents(container, t, players, view) {
-  container.replaceChildren();
-  for (let seat = 0; seat < view.players; seat += 1) {
-    if (seat === view.seat) continue;
-    const count = view.hand_sizes[seat];
-    const fan = el("span", { class: "fan", "aria-hidden": "true" });
-    for (let i = 0; i < Math.min(count, 9); i += 1) fan.append(cardBack("pc-mini"));
-    const player = players[seat] ?? {};
-    const box = el(
-      "div",
-      {
-        class: `opponent${view.to_move === seat ? " on-move" : ""}`,
-        dataset: { seat: String(seat) },
-      },
-      el("div", { class: "opponent-name" }, el("strong", {}, player.name ?? ""), player.level ? el("span", { class: "level" }, player.level) : null),
-      fan,
-      el(
-        "div",
-        { class: "opponent-facts" },
-        el("span", { class: "count", dataset: { count: String(count) } }, count === 1 ? t("card_left") : t("cards_left", { n: count })),
-        el("span", { class: `badge ${view.opened[seat] ? "badge-open" : "badge-closed"}` }, view.opened[seat] ? t("opened") : t("not_opened")),
-        view.dealer === seat ? el("span", { class: "badge badge-dealer" }, t("dealer")) : null,
-        el("span", { class: "score" }, `${t("total")}: ${view.scores[seat]}`),
-      ),
-    );
-    container.append(box);
-  }
+  drawSeats(container, t, players, view, {
+    counts: view.hand_sizes,
+    one: "card_left",
+    many: "cards_left",
+    fan: (count) => el("span", { class: "fan", "aria-hidden": "true" }, Array.from({ length: Math.min(count, 9) }, () => cardBack("pc-mini"))),
+  });
 }
 
 export function drawPiles(stock, discard, t, view, { canStock = false, canDiscard = false, dropDiscard = false } = {}) {
@@ -161,43 +128,19 @@ export function drawHand(container, t, cards, { selected = new Set(), interactiv
   }
 }
 
-export function drawRoundEnd(box, t, players, view, { lowWins = true } = {}) {
+export function drawRoundEnd(box, t, players, view) {
   // The penalty of every hand card by card, Hand-Rommé, the running scores and the winners.
   const end = view.round_end;
-  box.replaceChildren();
-  if (!end) return;
-  const over = view.phase === "game_over";
-  box.append(el("h2", { id: "round-end-title" }, over ? t("game_over") : t("round_over")));
-  if (end.winner !== null && end.winner !== undefined) {
-    box.append(el("p", { class: "round-winner" }, end.winner === view.seat ? t("ev_round_end_you", { round: end.round }) : t("ev_round_end", { name: seatName(players, end.winner), round: end.round }), end.hand_romme ? el("strong", { class: "hand-romme" }, ` ${t("ev_hand_romme")}`) : null));
-  } else {
-    box.append(el("p", { class: "round-winner" }, t("ev_round_end_blocked", { round: end.round })));
-  }
-  const list = el("div", { class: "penalties" });
-  end.hands.forEach((hand, seat) => {
+  if (!end) return box.replaceChildren();
+  const rows = end.hands.map((hand, seat) => {
     let note = "";
     if (seat === end.winner) note = end.penalties[seat] < 0 ? t("credit") : t("went_out");
     else if (end.flat[seat]) note = t("flat100");
     else if (end.hand_romme && end.penalties[seat] > 0) note = t("doubled");
-    list.append(
-      el(
-        "div",
-        { class: `penalty-row${seat === end.winner ? " is-winner" : ""}`, dataset: { seat: String(seat) } },
-        el("span", { class: "penalty-name" }, seatName(players, seat)),
-        el(
-          "span",
-          { class: "penalty-cards" },
-          hand.map((item) => el("span", { class: "penalty-card" }, cardFace(t, item.card, { extra: "pc-small" }), el("span", { class: "penalty-value" }, String(item.value)))),
-        ),
-        el("span", { class: "penalty-total" }, el("span", { class: "visually-hidden" }, `${t("penalty")}: `), String(end.penalties[seat]), note ? el("small", {}, ` ${note}`) : null),
-      ),
-    );
+    return { items: hand.map((item) => [cardFace(t, item.card, { extra: "pc-small" }), item.value]), total: end.penalties[seat], note };
   });
-  box.append(list);
-  box.append(scoreTable(t, players, view, { lowWins }));
-  if (over) {
-    box.append(el("p", { class: "game-winners" }, t("won_by", { names: view.winners.map((s) => seatName(players, s)).join(", ") })));
-  }
+  const handRomme = end.winner !== null && end.winner !== undefined && end.hand_romme ? el("strong", { class: "hand-romme" }, ` ${t("ev_hand_romme")}`) : null;
+  drawScores(box, t, players, view, { rows, winnerNote: handRomme });
 }
 
 export function displayTable(view, steps) {
@@ -239,5 +182,3 @@ export function displayTable(view, steps) {
   }
   return { melds, pending, used, freed: freed.filter((j) => !used.has(j)) };
 }
-
-export { scoreTable };

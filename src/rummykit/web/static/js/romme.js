@@ -4,7 +4,7 @@
 // computer's turns step by step. Everything works by pointer (click or drag) and by keyboard.
 
 import { TableBase, mount } from "./table-base.js";
-import { cardName, draggable, faceText, parseCard, rankNumber } from "./table.js";
+import { cardName, draggable, faceText, parseCard, rankNumber, seatName } from "./table.js";
 import {
   displayTable,
   drawHand,
@@ -12,7 +12,6 @@ import {
   drawOpponents,
   drawPiles,
   drawRoundEnd,
-  seatName,
   sortCards,
 } from "./romme-view.js";
 

@@ -5,8 +5,8 @@
 
 import { setUpBoard } from "./rummoli-board.js";
 import { loadWords } from "./rummoli-say.js";
-import { TableBase, mount } from "./table-base.js";
-import { addLog, el, getJSON } from "./table.js";
+import { ReplaySteps, TableBase, mount } from "./table-base.js";
+import { addLog, el } from "./table.js";
 
 const PACE = { slow: 900, normal: 420, fast: 140, instant: 0 };
 const PLAYS = new Set(["lead", "play", "colour_change"]);
@@ -50,7 +50,18 @@ class RummoliTable extends TableBase {
     this.endShown = false;
     this.board = setUpBoard(root.querySelector("[data-rm-board]"));
     if (replay) {
-      this.replay = new Replay(this, root);
+      // The replay of the finished game: each step as this seat saw it.
+      const events = root.querySelector("[data-events]");
+      this.replay = new ReplaySteps(root, {
+        api: this.data.api,
+        t: this.t,
+        show: (frame, lines) => {
+          events.replaceChildren(...lines.map((line) => el("li", {}, line)));
+          this.fresh = new Set();
+          this.render(frame, { passing: true });
+          this.el.status.textContent = lines[lines.length - 1] ?? "";
+        },
+      });
       return;
     }
     this.bindButtons({});
@@ -501,58 +512,6 @@ class RummoliTable extends TableBase {
     if (this.animating) return;
     this.render(this.view);
     if (this.sending) for (const button of this.el.decide.querySelectorAll("button")) button.disabled = true;
-  }
-}
-
-// The replay of a finished game: every step as the player's seat saw it.
-class Replay {
-  constructor(table, root) {
-    this.table = table;
-    this.root = root;
-    this.index = 0;
-    this.frames = [];
-    this.slider = root.querySelector("[data-slider]");
-    this.stepText = root.querySelector("[data-step]");
-    this.events = root.querySelector("[data-events]");
-    if (this.slider) this.load();
-  }
-
-  async load() {
-    const { status, data } = await getJSON(`${this.table.data.api}/replay`);
-    if (status !== 200) {
-      this.events.textContent = data?.error?.message ?? "";
-      return;
-    }
-    this.frames = data.frames;
-    this.slider.max = String(this.frames.length - 1);
-    this.root.querySelector("[data-prev]").addEventListener("click", () => this.go(this.index - 1));
-    this.root.querySelector("[data-next]").addEventListener("click", () => this.go(this.index + 1));
-    this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
-    document.addEventListener("keydown", (event) => {
-      if (!this.root.isConnected || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (event.target.closest?.("input, select, textarea")) return;
-      const moves = { ArrowLeft: this.index - 1, ArrowRight: this.index + 1, Home: 0, End: this.frames.length - 1 };
-      if (!(event.key in moves)) return;
-      event.preventDefault();
-      this.go(moves[event.key]);
-    });
-    this.go(0);
-    this.root.dataset.ready = "1";
-  }
-
-  go(index) {
-    const table = this.table;
-    const w = table.words;
-    this.index = Math.max(0, Math.min(this.frames.length - 1, index));
-    const frame = this.frames[this.index];
-    this.slider.value = String(this.index);
-    this.stepText.textContent = w.client("step_of", { n: this.index, total: this.frames.length - 1 });
-    const lines = this.index === 0 ? [w.client("start_of_game")] : table.eventLines(frame.events);
-    this.events.replaceChildren(...lines.map((line) => el("li", {}, line)));
-    table.fresh = new Set();
-    table.render(frame, { passing: true });
-    table.el.status.textContent = lines[lines.length - 1] ?? "";
-    this.root.dataset.step = String(this.index);
   }
 }
 

@@ -362,6 +362,59 @@ export class TableBase {
   }
 }
 
+export class ReplaySteps {
+  // The replay of a finished game, step by step as the player's seat saw it: ◀ ▶, the slider,
+  // and the arrow keys (Home and End jump to the start and the end). `show(frame, lines)` draws
+  // a step with its events in words.
+  constructor(root, { api, t, show }) {
+    this.root = root;
+    this.api = api;
+    this.t = t;
+    this.show = show;
+    this.index = 0;
+    this.frames = [];
+    this.slider = root.querySelector("[data-slider]");
+    if (this.slider) this.load();
+  }
+
+  async load() {
+    const { status, data } = await getJSON(`${this.api}/replay`);
+    if (status !== 200) {
+      this.root.querySelector("[data-events]").textContent = data?.error?.message ?? "";
+      return;
+    }
+    this.frames = data.frames;
+    this.slider.max = String(this.frames.length - 1);
+    this.bind();
+    this.go(0);
+    this.root.dataset.ready = "loaded";
+  }
+
+  go(index) {
+    this.index = Math.max(0, Math.min(this.frames.length - 1, index));
+    const frame = this.frames[this.index];
+    this.slider.value = String(this.index);
+    this.root.querySelector("[data-step]").textContent = this.t("step_of", { n: this.index, total: this.frames.length - 1 });
+    const lines = this.index === 0 ? [this.t("start_of_game")] : frame.events.map((event) => event.text).filter(Boolean);
+    this.show(frame, lines);
+    this.root.dataset.step = String(this.index);
+  }
+
+  bind() {
+    this.root.querySelector("[data-prev]").addEventListener("click", () => this.go(this.index - 1));
+    this.root.querySelector("[data-next]").addEventListener("click", () => this.go(this.index + 1));
+    this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
+    document.addEventListener("keydown", (event) => {
+      if (!this.root.isConnected || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.target.closest?.("input, select, textarea")) return;
+      const moves = { ArrowLeft: this.index - 1, ArrowRight: this.index + 1, Home: 0, End: this.frames.length - 1 };
+      if (!(event.key in moves)) return;
+      event.preventDefault();
+      this.go(moves[event.key]);
+    });
+  }
+}
+
 export function mount(name, create) {
   // Starts a table (or its replay) on every element data-<name> of the page, once each.
   onPage((root) => {

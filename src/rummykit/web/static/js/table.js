@@ -375,6 +375,81 @@ export function scoreTable(t, players, view, { lowWins = true } = {}) {
   return table;
 }
 
+export function sortBy(items, key) {
+  // The items in the order of their keys (arrays compared item by item).
+  return [...items].sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    for (let i = 0; i < ka.length; i += 1) {
+      if (ka[i] < kb[i]) return -1;
+      if (ka[i] > kb[i]) return 1;
+    }
+    return 0;
+  });
+}
+
+export function seatName(players, seat) {
+  return players[seat]?.name ?? String(seat + 1);
+}
+
+export function drawOpponents(container, t, players, view, { counts, one, many, fan = null }) {
+  // The other seats: name and level, how many cards (or tiles) they hold, opened or not, the
+  // dealer, the total; `fan(count)` draws their hand face down.
+  container.replaceChildren();
+  for (let seat = 0; seat < view.players; seat += 1) {
+    if (seat === view.seat) continue;
+    const count = counts[seat];
+    const player = players[seat] ?? {};
+    container.append(
+      el(
+        "div",
+        { class: `opponent${view.to_move === seat ? " on-move" : ""}`, dataset: { seat: String(seat) } },
+        el("div", { class: "opponent-name" }, el("strong", {}, player.name ?? ""), player.level ? el("span", { class: "level" }, player.level) : null),
+        fan ? fan(count) : null,
+        el(
+          "div",
+          { class: "opponent-facts" },
+          el("span", { class: "count", dataset: { count: String(count) } }, count === 1 ? t(one) : t(many, { n: count })),
+          el("span", { class: `badge ${view.opened[seat] ? "badge-open" : "badge-closed"}` }, view.opened[seat] ? t("opened") : t("not_opened")),
+          view.dealer === seat ? el("span", { class: "badge badge-dealer" }, t("dealer")) : null,
+          el("span", { class: "score" }, `${t("total")}: ${view.scores[seat]}`),
+        ),
+      ),
+    );
+  }
+}
+
+export function drawRoundEnd(box, t, players, view, { rows, winnerNote = null, lowWins = true }) {
+  // The end of a round: who won it, what each seat was left holding (each `rows[seat]`: its
+  // `items` as [face, value], its `total` and a `note`), the score table, the game's winners.
+  const end = view.round_end;
+  box.replaceChildren();
+  if (!end) return;
+  const over = view.phase === "game_over";
+  const winner = end.winner;
+  box.append(el("h2", { id: "round-end-title" }, over ? t("game_over") : t("round_over")));
+  let line = t("ev_round_end_blocked", { round: end.round });
+  if (winner !== null && winner !== undefined) {
+    line = winner === view.seat ? t("ev_round_end_you", { round: end.round }) : t("ev_round_end", { name: seatName(players, winner), round: end.round });
+  }
+  box.append(el("p", { class: "round-winner" }, line, winnerNote));
+  const list = el("div", { class: "penalties" });
+  rows.forEach((row, seat) => {
+    list.append(
+      el(
+        "div",
+        { class: `penalty-row${seat === winner ? " is-winner" : ""}`, dataset: { seat: String(seat) } },
+        el("span", { class: "penalty-name" }, seatName(players, seat)),
+        el("span", { class: "penalty-cards" }, row.items.map(([face, value]) => el("span", { class: "penalty-card" }, face, el("span", { class: "penalty-value" }, String(value))))),
+        el("span", { class: "penalty-total" }, el("span", { class: "visually-hidden" }, `${t("penalty")}: `), String(row.total), row.note ? el("small", {}, ` ${row.note}`) : null),
+      ),
+    );
+  });
+  box.append(list);
+  box.append(scoreTable(t, players, view, { lowWins }));
+  if (over) box.append(el("p", { class: "game-winners" }, t("won_by", { names: view.winners.map((s) => seatName(players, s)).join(", ") })));
+}
+
 export function nameList(players, seats) {
   return seats.map((s) => players[s]?.name ?? String(s)).join(", ");
 }

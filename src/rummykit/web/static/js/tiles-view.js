@@ -1,25 +1,16 @@
 // Drawing a tile-rummy view: opponents, pool, the sets on the table, the rack; the end of a
 // round. Used by the live table (tiles.js) and the replay viewer.
 
-import { el, parseTile, scoreTable, tileFace, tileName } from "./table.js";
+import { drawOpponents as drawSeats, drawRoundEnd as drawScores, el, parseTile, sortBy, tileFace, tileName } from "./table.js";
 
 const COLOURS = "rbky";
 
 export function sortTiles(tiles, mode) {
-  const key = (code) => {
+  return sortBy(tiles, (code) => {
     const tile = parseTile(code);
     if (tile.joker) return [1, 0, 0, code];
     const colour = COLOURS.indexOf(tile.colour);
     return mode === "number" ? [0, tile.number, colour, code] : [0, colour, tile.number, code];
-  };
-  return [...tiles].sort((a, b) => {
-    const ka = key(a);
-    const kb = key(b);
-    for (let i = 0; i < ka.length; i += 1) {
-      if (ka[i] < kb[i]) return -1;
-      if (ka[i] > kb[i]) return 1;
-    }
-    return 0;
   });
 }
 
@@ -61,26 +52,7 @@ export function arrange(tiles, meanings = new Map(), numbers = 13) {
 }
 
 export function drawOpponents(container, t, players, view) {
-  container.replaceChildren();
-  for (let seat = 0; seat < view.players; seat += 1) {
-    if (seat === view.seat) continue;
-    const count = view.rack_sizes[seat];
-    const player = players[seat] ?? {};
-    container.append(
-      el(
-        "div",
-        { class: `opponent${view.to_move === seat ? " on-move" : ""}`, dataset: { seat: String(seat) } },
-        el("div", { class: "opponent-name" }, el("strong", {}, player.name ?? ""), player.level ? el("span", { class: "level" }, player.level) : null),
-        el(
-          "div",
-          { class: "opponent-facts" },
-          el("span", { class: "count", dataset: { count: String(count) } }, count === 1 ? t("tile_left") : t("tiles_left", { n: count })),
-          el("span", { class: `badge ${view.opened[seat] ? "badge-open" : "badge-closed"}` }, view.opened[seat] ? t("opened") : t("not_opened")),
-          el("span", { class: "score" }, `${t("total")}: ${view.scores[seat]}`),
-        ),
-      ),
-    );
-  }
+  drawSeats(container, t, players, view, { counts: view.rack_sizes, one: "tile_left", many: "tiles_left" });
 }
 
 export function drawSets(container, t, sets, { interactive = false, selected = new Set(), changed = new Set(), fromRack = new Set(), fresh = new Set(), meanings = new Map() } = {}) {
@@ -132,34 +104,13 @@ export function drawRack(container, t, tiles, { interactive = false, selected = 
 
 export function drawRoundEnd(box, t, players, view) {
   const end = view.round_end;
-  box.replaceChildren();
-  if (!end) return;
-  const over = view.phase === "game_over";
-  const lowWins = view.scoring !== "classic";
-  box.append(el("h2", { id: "round-end-title" }, over ? t("game_over") : t("round_over")));
-  const winner = end.winner;
-  box.append(
-    el(
-      "p",
-      { class: "round-winner" },
-      winner === null || winner === undefined ? t("ev_round_end_blocked", { round: end.round }) : winner === view.seat ? t("ev_round_end_you", { round: end.round }) : t("ev_round_end", { name: players[winner]?.name ?? "", round: end.round }),
-    ),
-  );
-  const list = el("div", { class: "penalties" });
-  end.racks.forEach((rack, seat) => {
-    list.append(
-      el(
-        "div",
-        { class: `penalty-row${seat === winner ? " is-winner" : ""}`, dataset: { seat: String(seat) } },
-        el("span", { class: "penalty-name" }, players[seat]?.name ?? ""),
-        el("span", { class: "penalty-cards" }, rack.map((item) => el("span", { class: "penalty-card" }, tileFace(t, item.tile, { extra: "tile-small" }), el("span", { class: "penalty-value" }, String(item.value))))),
-        el("span", { class: "penalty-total" }, el("span", { class: "visually-hidden" }, `${t("penalty")}: `), String(end.scores[seat]), seat === winner ? el("small", {}, ` ${t("went_out")}`) : null),
-      ),
-    );
-  });
-  box.append(list);
-  box.append(scoreTable(t, players, view, { lowWins }));
-  if (over) box.append(el("p", { class: "game-winners" }, t("won_by", { names: view.winners.map((s) => players[s]?.name ?? "").join(", ") })));
+  if (!end) return box.replaceChildren();
+  const rows = end.racks.map((rack, seat) => ({
+    items: rack.map((item) => [tileFace(t, item.tile, { extra: "tile-small" }), item.value]),
+    total: end.scores[seat],
+    note: seat === end.winner ? t("went_out") : "",
+  }));
+  drawScores(box, t, players, view, { rows, lowWins: view.scoring !== "classic" });
 }
 
 export function jokerMeanings(view) {
