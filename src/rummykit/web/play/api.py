@@ -8,7 +8,8 @@
 - ``POST /api/games/{id}/actions`` ``{"seq": <version seen>, "action": {...}}``: 200 with the
   new view; 422 with the translated reason when the rules refuse it (nothing changed); 409 with
   the current view when the game has moved on since ``seq``; 403 without the seat's token.
-- ``GET /api/games/{id}/hint``: the computer's suggestion for the seat on move.
+- ``GET /api/games/{id}/hint``: the computer's suggestion for the seat on move, the same shape
+  for every game: ``{"action": {...}, "reason": {"code": ..., **params}, "text": ..., "seq"}``.
 - ``GET /api/games/{id}/replay``: every step of a finished game as the seat saw it.
 - ``WS /ws/games/{id}?since=<seq>&lang=<fr|es|de|en>``: ``{"t": "view", "v": seq, "d": view}``
   for each step.
@@ -214,7 +215,7 @@ async def hint(request: Request, game_id: str) -> Response:
     except NotYourGame:
         return not_yours(request)
     try:
-        data = await service(request.app).hint(live, seat)
+        data = await service(request.app).hint(live, seat, reader_language(request))
     except IllegalAction as err:
         return error_json(request, err, 422)
     except TimeoutError:

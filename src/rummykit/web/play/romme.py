@@ -12,8 +12,9 @@ from rummykit.core import JSON, IllegalAction, Record
 from rummykit.romme import bots as romme_bots
 from rummykit.romme.rules import card_value, joker_stands_for
 from rummykit.web.errors import N_
-from rummykit.web.play.adapter import Level, Option, levels_that_exist
-from rummykit.web.play.sentences import Reader, describes
+from rummykit.web.play.adapter import Level, Option, hint_json, levels_that_exist
+from rummykit.web.play.messages import CLIENT
+from rummykit.web.play.sentences import Reader, advises, describes
 
 LEVELS = (
     Level("random", N_("Beginner"), N_("Plays any legal move, without a plan.")),
@@ -378,18 +379,35 @@ def summary(options: Sequence[Option], values: Mapping[str, JSON]) -> list[tuple
 
 def hint(view: romme.View) -> dict[str, JSON]:
     """The engine's advice for the seat on move (`rummykit.romme.hint`): the action with its
-    cards written as codes, and the reason code with its parameters, which the page words."""
+    cards written as codes, and the reason code with its parameters, which the page words; a
+    play's reason also lists its melds and lay-offs."""
     if view.seat is None or view.to_move != view.seat:
         raise IllegalAction("not_your_turn", seat=view.seat, to_move=view.to_move)
     advice = romme.hint(view, view.rules)
-    if advice.action is None:
-        raise IllegalAction("not_your_turn", seat=view.seat, to_move=view.to_move)
-    action = event_json(advice.action.to_json())
-    reason: dict[str, JSON] = {"code": advice.reason, **advice.params}
-    if isinstance(advice.action, romme.Play):
-        reason["melds"] = [m["cards"] for m in action.get("melds", [])]
-        reason["layoffs"] = [lo["card"] for lo in action.get("layoffs", [])]
-    return {"action": action, "reason": reason}
+    action = None if advice.action is None else event_json(advice.action.to_json())
+    answer = hint_json(advice, view.seat, view.to_move, action)
+    if isinstance(advice.action, romme.Play) and isinstance(action, dict):
+        answer["reason"]["melds"] = [m["cards"] for m in action.get("melds", [])]
+        answer["reason"]["layoffs"] = [lo["card"] for lo in action.get("layoffs", [])]
+    return answer
+
+
+@advises("romme")
+def hint_words(reason: Mapping[str, JSON], r: Reader) -> str:
+    """A Rommé hint's reason in words, a play's melds and lay-offs after it."""
+    params: dict[str, object] = dict(reason)
+    if "card" in reason:
+        params["card"] = face_text(reason["card"], r)
+    text = r.t.gettext(CLIENT["hint_" + str(reason.get("code"))]) % params
+    melds = [" ".join(face_text(c, r) for c in m) for m in _lists(reason.get("melds"))]
+    layoffs = [face_text(c, r) for c in reason.get("layoffs") or [] if isinstance(c, str)]
+    if melds or layoffs:
+        text += f" ({' · '.join([*melds, *layoffs])})"
+    return text
+
+
+def _lists(value: JSON) -> list[list[JSON]]:
+    return [v for v in value if isinstance(v, list)] if isinstance(value, list) else []
 
 
 def face_text(code: JSON, reader: Reader) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from rummykit.core import JSON, IllegalAction, Record
+from rummykit.core import JSON, Record
 from rummykit.rummoli import (
     ANTE,
     BOXES,
@@ -28,10 +28,12 @@ from rummykit.rummoli import (
     replay_states,
 )
 from rummykit.rummoli.bots import make_bot
+from rummykit.rummoli.hint import hint
 from rummykit.rummoli.rules import MAX_PLAYERS, MAX_RAISES, MIN_PLAYERS, board_to_json
 from rummykit.web.errors import MESSAGES, N_, register
 from rummykit.web.language import site_translations
-from rummykit.web.play.adapter import Level, Option, levels_that_exist
+from rummykit.web.play.adapter import Level, Option, hint_json, levels_that_exist
+from rummykit.web.play.sentences import Reader, advises
 from rummykit.web.rummoli.board import BoxView, board_boxes, box_how, box_name
 from rummykit.web.rummoli.sentences import SAY, SAY_PLURAL
 from rummykit.web.rummoli.words import (
@@ -39,6 +41,8 @@ from rummykit.web.rummoli.words import (
     CATEGORY_LABELS,
     Translations,
     card_name,
+    card_text,
+    chips_text,
     rank_text,
 )
 
@@ -266,11 +270,41 @@ class RummoliAdapter:
         return board_boxes(rules, site_translations(lang), board)
 
     def hint(self, view: View) -> dict[str, JSON]:
-        """What the strongest computer player would decide now."""
-        if view.seat is None or view.to_move != view.seat:
-            raise IllegalAction("not_your_turn", seat=view.seat, to_move=view.to_move)
-        action = make_bot("hard", view.hand_number * 1000 + len(view.log)).choose(view)
-        return {"action": action.to_json(), "reason": {"code": "hint_" + action.t}}
+        """The engine's advice (`rummykit.rummoli.hint`): the hard player's decision and why."""
+        return hint_json(hint(view), view.seat, view.to_move)
+
+
+HINTS: dict[str, str] = {
+    "take_widow": N_("Take the widow: on average it brings back more chips than your hand."),
+    "keep_hand": N_("Keep your hand: on average it brings back more chips than the widow."),
+    "bid_for_widow": N_("Bid %(chips)s: the widow is worth up to %(most)s to you."),
+    "pass_widow": N_("Pass: the widow is not worth a higher bid to you."),
+    "bet_strong": N_("Bet %(chips)s: your chance of taking the Poker box is %(chance)s%%."),
+    "check": N_("Check: your chance of taking the Poker box is %(chance)s%%."),
+    "call_worth_it": N_(
+        "Call %(owed)s: with a %(chance)s%% chance of taking %(pot)s, calling pays on average."
+    ),
+    "fold_weak": N_("Fold: a %(chance)s%% chance of taking the Poker box is not worth %(owed)s."),
+    "lead_only_card": N_("Lead %(card)s: it is the only card you may lead."),
+    "lead_best_card": N_(
+        "Lead %(card)s: of the cards you may lead, it brings back the most chips on average."
+    ),
+}
+"""The hints' reasons in words, by the codes of `rummykit.rummoli.hint`."""
+
+
+@advises("rummoli")
+def hint_words(reason: Mapping[str, JSON], reader: Reader) -> str:
+    """A Rummoli hint's reason in words: chips counted, cards as printed."""
+    t = reader.t
+    params: dict[str, object] = dict(reason)
+    for name in ("chips", "most", "owed", "pot"):
+        value = reason.get(name)
+        if isinstance(value, int):
+            params[name] = chips_text(value, t)
+    if isinstance(reason.get("card"), str):
+        params["card"] = card_text(str(reason["card"]), t)
+    return t.gettext(HINTS[str(reason.get("code"))]) % params
 
 
 ADAPTER = RummoliAdapter()

@@ -1,6 +1,8 @@
-"""The engines' log events in words, for every game, on the server, in the reader's language.
+"""The engines' log events and hints in words, for every game, on the server, in the reader's
+language.
 
-Each game registers one function that tells an event (as the play layer sends it: cards and
+Each game registers one function that tells an event (`describes`) and one that words a hint's
+reason (`advises`); the first tells an event (as the play layer sends it: cards and
 tiles by their codes) in sentences, for a `Reader`: the seat the sentences say "you" to, the
 names of the seats as that reader's page shows them, and the translations of the page's
 language. The play layer adds the result to every event it sends as ``text``, so two people
@@ -103,6 +105,30 @@ def describes(kind: str) -> Callable[[Describe], Describe]:
     return register
 
 
+Advise = Callable[[Mapping[str, JSON], Reader], str]
+"""A game's hint in words, from the hint's ``reason`` (its code and parameters)."""
+
+ADVISE: dict[str, Advise] = {}
+"""Game kind -> its hints' words; each game's presentation module registers with `advises`."""
+
+
+def advises(kind: str) -> Callable[[Advise], Advise]:
+    """Register the function that puts the hints of game ``kind`` in words."""
+
+    def register(function: Advise) -> Advise:
+        ADVISE[kind] = function
+        return function
+
+    return register
+
+
+def hint_text(kind: str, reason: Mapping[str, JSON], reader: Reader) -> str:
+    """A hint's reason as the reader's page says it."""
+    if kind not in ADVISE:
+        adapter(kind)
+    return ADVISE[kind](reason, reader)
+
+
 def event_text(kind: str, event: Mapping[str, JSON], reader: Reader) -> str:
     """One event as the reader's log shows it: its sentences, one after the other."""
     if kind not in DESCRIBE:
@@ -115,4 +141,14 @@ def told(kind: str, events: Iterable[Mapping[str, JSON]], reader: Reader) -> lis
     return [{**event, "text": event_text(kind, event, reader)} for event in events]
 
 
-__all__ = ["N_", "Reader", "describes", "event_text", "join_names", "seat_names", "told"]
+__all__ = [
+    "N_",
+    "Reader",
+    "advises",
+    "describes",
+    "event_text",
+    "hint_text",
+    "join_names",
+    "seat_names",
+    "told",
+]

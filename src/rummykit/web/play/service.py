@@ -41,7 +41,7 @@ from rummykit.web.language import site_translations
 from rummykit.web.live import Hub
 from rummykit.web.play import workers
 from rummykit.web.play.adapter import GameAdapter, SeatInfo, adapter, derived_seed
-from rummykit.web.play.sentences import Reader, seat_names, told
+from rummykit.web.play.sentences import Reader, hint_text, seat_names, told
 
 log = logging.getLogger("rummykit.play")
 
@@ -464,7 +464,11 @@ class PlayService:
 
     # --- hints and replays -----------------------------------------------------------------
 
-    async def hint(self, live: LiveGame, seat: int) -> dict[str, JSON]:
+    async def hint(
+        self, live: LiveGame, seat: int, lang: str = DEFAULT_LANGUAGE
+    ) -> dict[str, JSON]:
+        """The game's hint for ``seat`` (see `rummykit.web.play.adapter.hint_json`), with its
+        reason in words for the reader (``text``) and the version it is for (``seq``)."""
         async with live.lock:
             state = live.state
             if state.to_move != seat:
@@ -478,6 +482,7 @@ class PlayService:
             result = await self.compute(live, workers.advise, live.kind, wire, timeout=timeout)
         else:
             result = await asyncio.wait_for(asyncio.to_thread(live.adapter.hint, view), timeout)
+        result["text"] = hint_text(live.kind, result["reason"], live.reader(seat, lang))
         result["seq"] = seq
         return result
 

@@ -8,13 +8,15 @@ from types import MappingProxyType
 from typing import Any
 
 from rummykit import tiles
-from rummykit.core import JSON, IllegalAction, Record
+from rummykit.core import JSON, Record
 from rummykit.tiles import bots as tile_bots
+from rummykit.tiles.hint import REWORK_STEPS
+from rummykit.tiles.hint import hint as tile_hint
 from rummykit.web.errors import N_
-from rummykit.web.play.adapter import Level, Option, levels_that_exist
+from rummykit.web.play.adapter import Level, Option, hint_json, levels_that_exist
 from rummykit.web.play.messages import COLOURS
 from rummykit.web.play.romme import ended, game_won, summary
-from rummykit.web.play.sentences import Reader, describes
+from rummykit.web.play.sentences import Reader, advises, describes
 
 LEVELS = (
     Level("random", N_("Beginner"), N_("Plays a simple legal move, without a plan.")),
@@ -215,29 +217,15 @@ class TilesAdapter:
         return summary(OPTIONS, rules.to_json())
 
     def hint(self, view: tiles.View) -> dict[str, JSON]:
-        return hint(view, self.levels())
-
-
-def hint(view: tiles.View, levels: Sequence[Level]) -> dict[str, JSON]:
-    """The strongest computer player's move for the seat on move, with what it does."""
-    if view.seat is None or view.to_move != view.seat:
-        raise IllegalAction("not_your_turn", seat=view.seat, to_move=view.to_move)
-    best = levels[-1].name if levels else "random"
-    action = tile_bots.make_bot(best, view.round * 1000 + len(view.log)).choose(view)
-    if not isinstance(action, tiles.Play):
-        return {"action": {"t": "draw"}, "reason": {"code": "tiles_draw"}}
-    check = view.check(action.table)
-    steps = tiles.describe_rework(view.table, check.table, check.played)
-    return {
-        "action": {"t": "play", "table": [set_json(s) for s in check.table]},
-        "reason": {
-            "code": "tiles_play",
-            "tiles": [t.code for t in check.played],
-            "value": check.value,
-            "first_meld": check.first_meld,
-            "reworks": sum(1 for s in steps if s["code"] in ("moved", "set_gone", "joker_moved")),
-        },
-    }
+        """The engine's advice (`rummykit.tiles.hint`) from the strongest computer level, a play
+        written as the page sends it (every set with its jokers' meanings)."""
+        levels = self.levels()
+        advice = tile_hint(view, levels[-1].name if levels else "random")
+        action = advice.action
+        page_form: JSON = None
+        if isinstance(action, tiles.Play):
+            page_form = {"t": "play", "table": [set_json(s) for s in action.table]}
+        return hint_json(advice, view.seat, view.to_move, page_form)
 
 
 def tiles_text(text: JSON, r: Reader) -> str:
@@ -253,8 +241,36 @@ def tiles_text(text: JSON, r: Reader) -> str:
     return ", ".join(names)
 
 
-REWORK_STEPS = frozenset({"moved", "set_gone", "joker_moved"})
-"""The steps of a play that change the sets already on the table."""
+@advises("tiles")
+def hint_words(reason: Mapping[str, JSON], r: Reader) -> str:
+    """A tile hint's reason in words (`rummykit.tiles.hint`'s codes)."""
+    t, code = r.t, reason.get("code")
+    if code == "next_round":
+        return t.gettext(N_("Start the next round."))
+    if code == "draw_tile":
+        return t.gettext(N_("No play found that helps you: draw a tile."))
+    value = reason.get("value")
+    count = value if isinstance(value, int) else 0
+    names = reason.get("tiles")
+    params = {"tiles": tiles_text(" ".join(names) if isinstance(names, list) else "", r)}
+    params["value"] = str(value)
+    if code == "first_meld":
+        text = t.ngettext(
+            "Make your first meld with %(tiles)s (%(value)s point).",
+            "Make your first meld with %(tiles)s (%(value)s points).",
+            count,
+        )
+    elif code == "rework_table":
+        text = t.ngettext(
+            "Play %(tiles)s (%(value)s point) by reworking the table.",
+            "Play %(tiles)s (%(value)s points) by reworking the table.",
+            count,
+        )
+    else:
+        text = t.ngettext(
+            "Play %(tiles)s (%(value)s point).", "Play %(tiles)s (%(value)s points).", count
+        )
+    return text % params
 
 
 @describes("tiles")

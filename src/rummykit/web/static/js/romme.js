@@ -4,7 +4,7 @@
 // computer's turns step by step. Everything works by pointer (click or drag) and by keyboard.
 
 import { TableBase, mount } from "./table-base.js";
-import { cardName, draggable, faceText, parseCard, rankNumber, seatName } from "./table.js";
+import { cardName, draggable, parseCard, rankNumber, seatName } from "./table.js";
 import {
   displayTable,
   drawHand,
@@ -227,17 +227,6 @@ class RommeTable extends TableBase {
   async draw(source) {
     if (!(this.myTurn && this.view.phase === "draw")) return;
     await this.send({ t: "draw", source });
-  }
-
-  hintText({ reason }) {
-    const t = this.t;
-    const params = { ...reason };
-    if (reason.card) params.card = faceText(reason.card, t);
-    let text = t(`hint_${reason.code}`, params);
-    const melds = (reason.melds ?? []).map((m) => m.map((c) => faceText(c, t)).join(" "));
-    const layoffs = (reason.layoffs ?? []).map((c) => faceText(c, t));
-    if (melds.length || layoffs.length) text += ` (${[...melds, ...layoffs].join(" · ")})`;
-    return text;
   }
 
   applyHint() {

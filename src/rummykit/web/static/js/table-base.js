@@ -202,9 +202,9 @@ export class TableBase {
     }
     if (data.seq !== this.view.seq) return;
     this.hintAction = data.action;
-    this.el.hintText.textContent = this.hintText(data);
+    this.el.hintText.textContent = data.text;
     this.el.hintBox.hidden = false;
-    this.buttons["apply-hint"].hidden = !this.canApplyHint(data.action);
+    this.buttons["apply-hint"].hidden = !(data.action && this.canApplyHint(data.action));
   }
 
   hideHint() {

@@ -56,13 +56,6 @@ export function cardName(t, code) {
   return t("card_name", { rank, suit: t(`suit_${card.suit}`) });
 }
 
-export function faceText(code, t = null) {
-  // A card as the log writes it: its face (8♠), a joker by its name.
-  const card = parseCard(code);
-  if (card.joker) return t ? t("joker") : "JK";
-  return card.face;
-}
-
 export function isRed(suit) {
   return suit === "♥" || suit === "♦";
 }

@@ -183,14 +183,6 @@ class TilesTable extends TableBase {
     await this.send({ t: "draw" });
   }
 
-  hintText({ reason }) {
-    const t = this.t;
-    const tiles = (reason.tiles ?? []).map((c) => tileName(t, c)).join(", ");
-    if (reason.code !== "tiles_play") return t("hint_tiles_draw");
-    if (reason.first_meld) return t("hint_tiles_first", { tiles, value: reason.value });
-    return reason.reworks ? t("hint_tiles_rework", { tiles, value: reason.value }) : t("hint_tiles_play", { tiles, value: reason.value });
-  }
-
   canApplyHint(action) {
     return action.t === "play";
   }
