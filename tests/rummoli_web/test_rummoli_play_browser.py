@@ -180,3 +180,37 @@ def test_bets_and_the_auction_on_a_phone_in_german(
     assert "Die Partie ist vorbei." in page.locator("[data-status]").inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(page, "over")
+
+
+def test_the_hint_button_points_at_the_decision_the_server_suggests(
+    live_server: Any, new_page: Callable[..., Any]
+) -> None:
+    game_id, token = stored(live_server, Rules(hands=1), SHOWDOWN_SEED)
+    page = open_table(live_server, new_page, game_id, token, "instant")
+    page.wait_for_function(f"() => ({STATE})().turn", timeout=30_000)
+    hint = page.locator("[data-act=hint]")
+    assert hint.is_enabled()
+    hint.click()
+    box = page.locator("[data-hint-box]")
+    box.wait_for(state="visible", timeout=30_000)
+    answer = page.evaluate(
+        "async () => (await (await fetch(document.querySelector('[data-rummoli-table]')"
+        ".rummy.data.api + '/hint')).json())"
+    )
+    # Seat 0 deals: the hint is its choice between the widow and its own hand, in words.
+    assert answer["action"]["t"] in ("swap_widow", "keep_hand")
+    assert page.locator("[data-hint-text]").inner_text() == answer["text"] != ""
+    page.click("[data-act=apply-hint]")
+    assert box.is_hidden()
+    suggested = page.locator(f"[data-decide] [data-action='{answer['action']['t']}']")
+    assert suggested.evaluate(
+        "b => b === document.activeElement && b.classList.contains('is-hinted')"
+    )
+    # Following the hint plays it; the hint box stays closed for the next decision.
+    suggested.click()
+    page.wait_for_function(
+        "seq => Number(document.querySelector('[data-rummoli-table]').dataset.seq) > seq",
+        arg=answer["seq"],
+        timeout=30_000,
+    )
+    assert box.is_hidden()

@@ -89,6 +89,7 @@ class RummoliTable extends TableBase {
   // --- the steps, one event at a time ----------------------------------------------------
 
   enqueue(view) {
+    this.hideHint();
     this.waiting.push(view);
     if (!this.animating) this.animate();
   }
@@ -290,6 +291,7 @@ class RummoliTable extends TableBase {
     this.drawHand(model, myTurn);
     this.drawStandings(model);
     if (!passing) {
+      this.enable("hint", myTurn && !this.sending);
       this.drawDecisions(model, myTurn);
       if (!model.plays.length && model.phase !== "lead") this.el.say.textContent = "";
     }
@@ -500,6 +502,26 @@ class RummoliTable extends TableBase {
   }
 
   // --- acting -------------------------------------------------------------------------------
+
+  canApplyHint() {
+    return true;
+  }
+
+  applyHint() {
+    // Gets the suggested decision ready (its amount filled in) and points at it; the player
+    // still makes it.
+    const action = this.hintAction;
+    if (!action) return;
+    this.hideHint();
+    const panel = this.el.decide;
+    const amount = panel.querySelector(`[data-amount="${action.t}"]`);
+    if (amount && action.chips !== undefined) amount.value = String(action.chips);
+    const card = action.card === undefined ? "" : `[data-card="${CSS.escape(action.card)}"]`;
+    const button = panel.querySelector(`[data-action="${action.t}"]${card}`);
+    for (const other of panel.querySelectorAll(".is-hinted")) other.classList.remove("is-hinted");
+    button?.classList.add("is-hinted");
+    button?.focus();
+  }
 
   send(action) {
     if (this.sending || this.animating) return Promise.resolve(false);
