@@ -5,20 +5,30 @@
 // `onState` hears "open" and "closed" to show the connection's state.
 
 export function follow(path, { onVersion, onState = () => {} }) {
+  const channel = reconnecting(() => path, {
+    onMessage: (message) => {
+      if (message.t === "v" && Number.isInteger(message.v)) onVersion(message.v);
+    },
+    onState,
+    maxDelay: 10000,
+  });
+  return { path, stop: channel.stop };
+}
+
+export function reconnecting(path, { onMessage, onState = () => {}, fatal = () => false, maxDelay = 10000 }) {
+  // A WebSocket to `path()` (asked again at every connection) that reconnects after any loss,
+  // waiting longer each time, unless the server closed it for good (`fatal(code)`). A phone
+  // that wakes up or comes back online reconnects at once.
   let socket = null;
   let stopped = false;
   let delay = 500;
   let timer = null;
 
-  const url = () => {
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    return `${scheme}//${location.host}${path}`;
-  };
-
   function open() {
     if (stopped || (socket && socket.readyState <= WebSocket.OPEN)) return;
     clearTimeout(timer);
-    socket = new WebSocket(url());
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    socket = new WebSocket(`${scheme}//${location.host}${path()}`);
     socket.addEventListener("open", () => {
       delay = 500;
       onState("open");
@@ -30,18 +40,17 @@ export function follow(path, { onVersion, onState = () => {} }) {
       } catch {
         return;
       }
-      if (message.t === "v" && Number.isInteger(message.v)) onVersion(message.v);
+      onMessage(message);
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       socket = null;
-      if (stopped) return;
+      if (stopped || fatal(event.code)) return;
       onState("closed");
       timer = setTimeout(open, delay);
-      delay = Math.min(delay * 2, 10000);
+      delay = Math.min(delay * 2, maxDelay);
     });
   }
 
-  // A phone that wakes up or comes back online reconnects at once.
   const wake = () => {
     if (document.visibilityState === "visible") open();
   };
@@ -50,7 +59,6 @@ export function follow(path, { onVersion, onState = () => {} }) {
   open();
 
   return {
-    path,
     stop() {
       stopped = true;
       clearTimeout(timer);

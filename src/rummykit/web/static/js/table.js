@@ -2,6 +2,8 @@
 // the live connection with its queue of steps shown at a readable pace, dragging with a
 // pointer (mouse, pen or finger), the score table, the log and the end-of-round dialog.
 
+import { reconnecting } from "./live.js";
+
 // --- texts -------------------------------------------------------------------------------
 
 export function fill(text, params = {}) {
@@ -119,54 +121,16 @@ export function tileFace(t, code, { tag = "span", extra = "" } = {}) {
 // --- the connection --------------------------------------------------------------------------
 
 export function connect(path, { since, onView, onState = () => {} }) {
-  // The game's WebSocket; reconnects after any loss, asking for what it has not seen.
-  let socket = null;
-  let stopped = false;
-  let delay = 500;
-  let timer = null;
-  let seen = since;
-
-  function open() {
-    if (stopped || (socket && socket.readyState <= WebSocket.OPEN)) return;
-    clearTimeout(timer);
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    socket = new WebSocket(`${scheme}//${location.host}${path}?since=${seen()}`);
-    socket.addEventListener("open", () => {
-      delay = 500;
-      onState("open");
-    });
-    socket.addEventListener("message", (event) => {
-      let message;
-      try {
-        message = JSON.parse(event.data);
-      } catch {
-        return;
-      }
+  // The game's WebSocket; reconnects after any loss, asking for what it has not seen (a seat
+  // the server refuses, code 4403, is not asked again).
+  return reconnecting(() => `${path}?since=${since()}`, {
+    onMessage: (message) => {
       if (message.t === "view" && Number.isInteger(message.v)) onView(message.d);
-    });
-    socket.addEventListener("close", (event) => {
-      socket = null;
-      if (stopped || event.code === 4403) return;
-      onState("closed");
-      timer = setTimeout(open, delay);
-      delay = Math.min(delay * 2, 8000);
-    });
-  }
-  const wake = () => {
-    if (document.visibilityState === "visible") open();
-  };
-  document.addEventListener("visibilitychange", wake);
-  window.addEventListener("online", open);
-  open();
-  return {
-    stop() {
-      stopped = true;
-      clearTimeout(timer);
-      document.removeEventListener("visibilitychange", wake);
-      window.removeEventListener("online", open);
-      if (socket) socket.close();
     },
-  };
+    onState,
+    fatal: (code) => code === 4403,
+    maxDelay: 8000,
+  });
 }
 
 export const SPEEDS = { slow: 1400, normal: 750, fast: 250, instant: 0 };
@@ -472,13 +436,8 @@ export function store(key, value) {
   }
 }
 
-export async function postJSON(url, body) {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    credentials: "same-origin",
-    body: JSON.stringify(body),
-  });
+async function answer(response) {
+  // The status of a response and its JSON body (null when it has none).
   let data = null;
   try {
     data = await response.json();
@@ -488,15 +447,18 @@ export async function postJSON(url, body) {
   return { status: response.status, data };
 }
 
+export async function postJSON(url, body) {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    credentials: "same-origin",
+    body: JSON.stringify(body),
+  });
+  return answer(response);
+}
+
 export async function getJSON(url) {
-  const response = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } });
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
-  }
-  return { status: response.status, data };
+  return answer(await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } }));
 }
 
 export function pageData(root) {
