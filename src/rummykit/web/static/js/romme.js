@@ -20,6 +20,8 @@ class RommeTable extends TableBase {
     super(root, {
       game: "romme",
       sorts: ["suit", "rank"],
+      sorter: sortCards,
+      held: "hand",
       parts: { stock: "stock", discard: "discard-pile", table: "table", newMeld: "new-meld", hand: "hand" },
     });
     this.steps = [];
@@ -46,18 +48,10 @@ class RommeTable extends TableBase {
     }
     this.view = view;
     this.fresh = freshCards;
-    this.mergeOrder(view.hand, before.round !== view.round);
+    this.mergeOrder(before.round !== view.round);
     this.tell(view, { initial });
     this.render();
     this.roundEndOnce();
-  }
-
-  sorted(cards, mode) {
-    return sortCards(cards, mode);
-  }
-
-  heldNow() {
-    return this.view.hand;
   }
 
   working() {

@@ -28,8 +28,9 @@ const PARTS = {
 export class TableBase {
   // `game`: its name (in the keys of what the browser keeps); `parts`: the game's own elements
   // (name in the code -> data-<name>); `t`: the texts (by default the page's messages);
-  // `sorts`: the sort modes of the hand, the first the default.
-  constructor(root, { game, parts = {}, t = null, sorts = [] } = {}) {
+  // `sorts`: the sort modes of the hand, the first the default, `sorter(codes, mode)` sorts it;
+  // `held`: the field of the view that lists the hand.
+  constructor(root, { game, parts = {}, t = null, sorts = [], sorter = null, held = "hand" } = {}) {
     this.root = root;
     this.game = game;
     const data = pageData(root);
@@ -45,6 +46,8 @@ export class TableBase {
     this.roundEndShown = null;
     this.hintAction = null;
     this.sorts = sorts;
+    this.sorter = sorter;
+    this.held = held;
     this.sortMode = sorts.length ? storage(`rk-${this.game}-sort`, sorts[0]) : null;
     this.order = storage(this.orderKey, []);
     const q = (name) => root.querySelector(`[data-${name}]`);
@@ -239,10 +242,11 @@ export class TableBase {
 
   // --- the player's own order of the hand --------------------------------------------------------
 
-  mergeOrder(items, newRound) {
+  mergeOrder(newRound) {
     // New cards go to the end; after a new deal (or without an order) the hand is sorted.
+    const items = this.view[this.held];
     if (newRound || !this.order.length) {
-      this.order = this.sorted(items, this.sortMode);
+      this.order = this.sorter(items, this.sortMode);
     } else {
       const held = new Set(items);
       this.order = this.order.filter((c) => held.has(c));
@@ -266,7 +270,7 @@ export class TableBase {
   sort(mode) {
     this.sortMode = mode;
     store(`rk-${this.game}-sort`, mode);
-    this.order = this.sorted(this.heldNow(), mode);
+    this.order = this.sorter(this.view[this.held], mode);
     store(this.orderKey, this.order);
     this.render();
   }

@@ -11,6 +11,8 @@ class TilesTable extends TableBase {
     super(root, {
       game: "tiles",
       sorts: ["colour", "number"],
+      sorter: sortTiles,
+      held: "rack",
       parts: { pool: "pool", table: "table", newSet: "new-set", hand: "rack" },
     });
     this.history = [];
@@ -105,21 +107,13 @@ class TilesTable extends TableBase {
     this.fresh = fresh;
     if (initial || view.seq !== before.seq) {
       this.hideHint();
-      this.mergeOrder(view.rack, before.round !== view.round);
+      this.mergeOrder(before.round !== view.round);
       this.startTurn();
       this.selected.clear();
     }
     this.tell(view, { initial });
     this.render();
     this.roundEndOnce();
-  }
-
-  sorted(tiles, mode) {
-    return sortTiles(tiles, mode);
-  }
-
-  heldNow() {
-    return this.view.rack;
   }
 
   handNow() {
