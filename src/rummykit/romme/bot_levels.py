@@ -400,19 +400,3 @@ def penalty_weight(view: View) -> float:
     if shortest <= 3:
         weight += 1.2
     return weight
-
-
-SOLVER_LEVELS = ("easy", "medium", "hard")
-
-
-def make_solver_bot(level: str, seed: int, budget: float = 0.2) -> SolverBot:
-    """A solver-based bot of the given level (``IllegalAction("bad_level")`` otherwise)."""
-    if level == "easy":
-        return EasyBot(seed, budget)
-    if level == "medium":
-        return MediumBot(seed, budget)
-    if level == "hard":
-        from rummykit.romme.bot_hard import HardBot
-
-        return HardBot(seed, budget)
-    raise IllegalAction("bad_level", level=level, allowed=list(SOLVER_LEVELS))

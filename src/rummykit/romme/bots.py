@@ -14,13 +14,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from rummykit.core import IllegalAction
 from rummykit.romme.actions import Action, Discard, Draw, NextRound, Play
 from rummykit.romme.game import View
 from rummykit.romme.moves import picked_unused, random_play, simple_actions
 from rummykit.romme.turn import TurnContext, check_play
+
+if TYPE_CHECKING:
+    from rummykit.romme.bot_levels import SolverBot
 
 
 class Bot(Protocol):
@@ -106,7 +109,22 @@ def make_bot(level: str, seed: int) -> Bot:
     if level == "random":
         return RandomBot(seed)
     if level in LEVELS:
-        from rummykit.romme.bot_levels import make_solver_bot
-
         return make_solver_bot(level, seed)
     raise IllegalAction("bad_level", level=level, allowed=list(LEVELS))
+
+
+def make_solver_bot(level: str, seed: int, budget: float = 0.2) -> SolverBot:
+    """A solver-based bot of the given level (``IllegalAction("bad_level")`` otherwise).
+
+    The solver is imported on first use, so that the random level stays light.
+    """
+    from rummykit.romme.bot_hard import HardBot
+    from rummykit.romme.bot_levels import EasyBot, MediumBot
+
+    if level == "easy":
+        return EasyBot(seed, budget)
+    if level == "medium":
+        return MediumBot(seed, budget)
+    if level == "hard":
+        return HardBot(seed, budget)
+    raise IllegalAction("bad_level", level=level, allowed=["easy", "medium", "hard"])

@@ -28,13 +28,12 @@ from rummykit.rummoli.actions import (
     parse_action,
 )
 from rummykit.rummoli.demo import DemoHand, DemoStep, demo_hand
-from rummykit.rummoli.game import GAME, Event, Phase, Start, State, View, replay, replay_states
+from rummykit.rummoli.game import Event, Phase, Start, State, View, replay, replay_states
 from rummykit.rummoli.rules import ANTE, BOXES, PAYING_CARDS, Box, Rules
 
 __all__ = [
     "ANTE",
     "BOXES",
-    "GAME",
     "PAYING_CARDS",
     "Action",
     "Bet",

@@ -7,20 +7,16 @@
 
 from __future__ import annotations
 
-from rummykit.tiles.game import (
+from rummykit.tiles.actions import (
     Action,
     Draw,
     NextRound,
     Play,
-    State,
-    View,
     action_from_json,
-    new_game,
     parse_action,
-    replay,
-    replay_states,
     resolve_play,
 )
+from rummykit.tiles.game import State, View, new_game, replay, replay_states
 from rummykit.tiles.model import (
     MAX_COPIES,
     MAX_JOKERS,

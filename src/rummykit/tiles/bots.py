@@ -24,8 +24,9 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
 from rummykit.core import IllegalAction
+from rummykit.tiles.actions import Action, Draw, NextRound, Play
 from rummykit.tiles.bot_hard import GreedyBot, HardBot
-from rummykit.tiles.game import Action, Draw, NextRound, Play, View
+from rummykit.tiles.game import View
 from rummykit.tiles.model import Colour, Rules, TableSet, Tile, read_set, set_value
 
 
