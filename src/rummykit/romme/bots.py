@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from rummykit.core import IllegalAction
 from rummykit.romme.actions import Action, Discard, Draw, NextRound, Play
-from rummykit.romme.game import View
+from rummykit.romme.game import State, View
 from rummykit.romme.moves import picked_unused, random_play, simple_actions
 from rummykit.romme.turn import TurnContext, check_play
 
@@ -128,3 +128,23 @@ def make_solver_bot(level: str, seed: int, budget: float = 0.2) -> SolverBot:
     if level == "hard":
         return HardBot(seed, budget)
     raise IllegalAction("bad_level", level=level, allowed=["easy", "medium", "hard"])
+
+
+def fallback_action(state: State, seat: int) -> Action:
+    """The safe move for ``seat`` at once (a computer seat out of time, a turn timer): draw
+    from the stock, then discard the most expensive card that fits nothing in the hand (see
+    `rummykit.romme.bot_levels.highest_dead_card`); between rounds, deal the next one. When
+    the card taken from the discard pile must still be laid, the baseline player finds a way.
+    """
+    if state.phase == "round_over":
+        return NextRound()
+    if state.phase == "draw":
+        return Draw("stock")
+    view = state.view(seat)
+    discards = [a for a in state.legal_actions() if isinstance(a, Discard)]
+    if discards:
+        from rummykit.romme.bot_levels import highest_dead_card
+
+        choice = Discard(highest_dead_card(view))
+        return choice if choice in discards else discards[0]
+    return RandomBot(state.turn).choose(view)

@@ -26,10 +26,8 @@ Reason codes: ``next_round``; ``take_discard_to_open``, ``take_discard_to_meld``
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from rummykit.cards import Card
-from rummykit.core import JSON
+from rummykit.core import JSON, Hint
 from rummykit.romme.actions import Action, Discard, Draw, NextRound, Play
 from rummykit.romme.bot_levels import MediumBot
 from rummykit.romme.game import View
@@ -38,29 +36,13 @@ from rummykit.romme.rules import Rules, card_value, read_cards, reading_value
 from rummykit.romme.strategy import face, hand_counts, neighbours
 
 
-@dataclass(frozen=True)
-class Hint:
-    """A suggested action (``None`` when the seat has nothing to do) and the reason for it."""
-
-    action: Action | None
-    reason: str
-    params: dict[str, JSON] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, JSON]:
-        return {
-            "action": None if self.action is None else self.action.to_json(),
-            "reason": self.reason,
-            "params": dict(self.params),
-        }
-
-
 class _Advisor(MediumBot):
     """The medium player, laying every meld at once."""
 
     hold = False
 
 
-def hint(view: View, rules: Rules | None = None) -> Hint:
+def hint(view: View, rules: Rules | None = None) -> Hint[Action]:
     """The suggested action for the seat of ``view`` and a reason code (see the module).
 
     ``rules`` defaults to the view's own rules (a page may pass the game's rules explicitly).

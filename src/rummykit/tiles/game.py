@@ -34,6 +34,8 @@ from rummykit.tiles.actions import (
     action_from_json,
 )
 from rummykit.tiles.model import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     Rules,
     TableSet,
     Tile,
@@ -69,8 +71,14 @@ class State(GameState[Rules, Action, "View"]):
         rules = rules or Rules()
         if not isinstance(rules, Rules):
             raise IllegalAction("bad_rules", field=None, value=None, expected="a Rules value")
-        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
-            raise IllegalAction("bad_players", players=players, expected="2..4")
+        if (
+            not isinstance(players, int)
+            or isinstance(players, bool)
+            or not MIN_PLAYERS <= players <= MAX_PLAYERS
+        ):
+            raise IllegalAction(
+                "bad_players", players=players, expected=f"{MIN_PLAYERS}..{MAX_PLAYERS}"
+            )
         total = len(rules.pool())
         if players * rules.rack_for(players) > total:
             raise IllegalAction(
