@@ -125,6 +125,7 @@ class _Error(Exception):
         return self
 
 
+_ABSENT = object()
 _SCALARS: dict[type, str] = {int: "not_an_integer", str: "not_a_string", bool: "not_a_bool"}
 
 
@@ -200,15 +201,25 @@ class Codec:
     ) -> Any:
         """Read ``data`` as a value of ``kind``, or raise ``IllegalAction(error, reason=…,
         at=…)`` naming the first thing wrong and where (errors of a leaf pass unchanged)."""
-        try:
-            return self._decoder(kind)(data, context)
-        except _Error as err:
-            where = {"at": err.at} if err.at else {}
-            raise IllegalAction(error, reason=err.reason, **where, **err.params) from None
-        except IllegalAction:
-            raise
-        except (TypeError, ValueError, KeyError) as err:  # from a leaf
-            raise IllegalAction(error, reason=type(err).__name__, detail=str(err)) from None
+        return self.reader(kind, error=error)(data, context)
+
+    def reader(self, kind: Any, *, error: str = "bad_action") -> Callable[[JSON, object], Any]:
+        """The reading function of ``kind`` (see `decode`), to keep where one type is read
+        again and again."""
+        read = self._decoder(kind)
+
+        def read_or_raise(data: JSON, context: object = None) -> Any:
+            try:
+                return read(data, context)
+            except _Error as err:
+                where = {"at": err.at} if err.at else {}
+                raise IllegalAction(error, reason=err.reason, **where, **err.params) from None
+            except IllegalAction:
+                raise
+            except (TypeError, ValueError, KeyError) as err:  # from a leaf
+                raise IllegalAction(error, reason=type(err).__name__, detail=str(err)) from None
+
+        return read_or_raise
 
     def _decoder(self, kind: object) -> Decoder:
         found = self._decoders.get(kind)
@@ -255,7 +266,7 @@ class Codec:
             def decode_tagged(data: JSON, context: object) -> Any:
                 if data is None and optional:
                     return None
-                if not isinstance(data, Mapping):
+                if type(data) is not dict and not isinstance(data, Mapping):
                     raise _Error("not_an_object")
                 read = by_tag.get(data.get("t"))
                 if read is None:
@@ -321,26 +332,29 @@ class Codec:
             plan.append((f.name, read, required, default))
 
         def decode_dataclass(data: JSON, context: object) -> Any:
-            if not isinstance(data, Mapping):
+            if type(data) is not dict and not isinstance(data, Mapping):
                 raise _Error("not_an_object")
-            extra = [str(k) for k in data if k not in allowed]
-            if extra:
-                raise _Error("unknown_field", fields=sorted(extra))
-            values: dict[str, Any] = {}
+            if not allowed.issuperset(data):
+                raise _Error(
+                    "unknown_field", fields=sorted(str(k) for k in data if k not in allowed)
+                )
+            values: list[Any] = []
             for name, read, required, default in plan:
-                if name not in data:
+                given = data.get(name, _ABSENT)
+                if given is _ABSENT:
                     if required:
                         raise _Error("missing_field", at=name)
-                    values[name] = default
+                    values.append(default)
                     continue
                 try:
-                    values[name] = read(data[name], context)
+                    value = read(given, context)
                 except _Error as err:
                     raise err.inside(name) from None
+                values.append(value)
                 if name == "rules":  # the value's own rules read what follows them
-                    context = values[name]
+                    context = value
             try:
-                return kind(**values)
+                return kind(*values)
             except TypeError as err:
                 raise _Error("bad_value", detail=str(err)) from None
 

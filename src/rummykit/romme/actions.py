@@ -211,6 +211,7 @@ class Play(_Value):
 
 
 Action: TypeAlias = Draw | Play | Discard | NextRound
+_read_action = CODEC.reader(Action)
 
 
 _A = TypeVar("_A", Draw, Play, Discard, NextRound)
@@ -242,7 +243,7 @@ def action_from_json(data: JSON) -> Action:
         except json.JSONDecodeError as err:
             raise IllegalAction("bad_action", reason="bad json", detail=str(err)) from None
     try:
-        action: Action = CODEC.decode(Action, data)
+        action: Action = _read_action(data)
     except IllegalAction as err:
         if err.code == "bad_action":
             raise

@@ -206,6 +206,7 @@ class Play(_Value):
 
 
 Action = SwapWidow | KeepHand | Bid | Pass | Check | Bet | Call | Raise | Fold | Play
+_read_action = CODEC.reader(Action)
 
 _BARE: dict[str, Action] = {
     "swap_widow": SwapWidow(),
@@ -232,7 +233,7 @@ def action_from_json(data: JSON) -> Action:
     ...
     rummykit.core.IllegalAction: bad_action: reason='not_an_integer', ...
     """
-    action: Action = CODEC.decode(Action, data)
+    action: Action = _read_action(data)
     return action
 
 

@@ -140,6 +140,7 @@ class Play(_Value):
 
 
 Action: TypeAlias = Draw | Play | NextRound
+_read_action = CODEC.reader(Action)
 
 
 def parse_action(text: str, rules: Rules | None = None) -> Action:
@@ -171,7 +172,7 @@ def action_from_json(data: JSON, rules: Rules | None = None) -> Action:
     ...
     rummykit.core.IllegalAction: bad_action: reason='table must be a list of sets'
     """
-    action: Action = CODEC.decode(Action, data, context=rules)
+    action: Action = _read_action(data, rules)
     return action
 
 
