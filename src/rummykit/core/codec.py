@@ -40,6 +40,7 @@ from typing import (
     ClassVar,
     Generic,
     Literal,
+    Protocol,
     Self,
     TypeVar,
     Union,
@@ -55,6 +56,12 @@ T = TypeVar("T")
 
 Decoder = Callable[[JSON, object], Any]
 """Reads one JSON value; the second argument is the context (the rules, when known)."""
+
+
+class Reader(Protocol):
+    """Reads a JSON value (given the context, the rules when known) or raises `IllegalAction`."""
+
+    def __call__(self, data: JSON, context: object = None) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -203,7 +210,7 @@ class Codec:
         at=…)`` naming the first thing wrong and where (errors of a leaf pass unchanged)."""
         return self.reader(kind, error=error)(data, context)
 
-    def reader(self, kind: Any, *, error: str = "bad_action") -> Callable[[JSON, object], Any]:
+    def reader(self, kind: Any, *, error: str = "bad_action") -> Reader:
         """The reading function of ``kind`` (see `decode`), to keep where one type is read
         again and again."""
         read = self._decoder(kind)
