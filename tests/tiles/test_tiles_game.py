@@ -19,9 +19,10 @@ from rummykit.tiles.actions import (
     resolve_play,
 )
 from rummykit.tiles.bots import make_bot
-from rummykit.tiles.game import State, View, replay
+from rummykit.tiles.game import State, replay
 from rummykit.tiles.model import Rules, parse_table, parse_tiles
 from rummykit.tiles.turn import describe_rework
+from rummykit.tiles.view import View
 
 from .helpers import accepts, position
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from rummykit.core import IllegalAction, Record
 from rummykit.tiles.actions import Play, action_from_json
 from rummykit.tiles.bots import make_bot
-from rummykit.tiles.game import State, View, replay, replay_states
+from rummykit.tiles.game import State, replay, replay_states
 from rummykit.tiles.model import (
     Colour,
     JokerMeaning,
@@ -27,6 +27,7 @@ from rummykit.tiles.model import (
     set_value,
     table_tiles,
 )
+from rummykit.tiles.view import View
 
 
 @st.composite

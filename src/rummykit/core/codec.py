@@ -255,8 +255,10 @@ class Codec:
             return self._union_decoder(get_args(kind))
         if origin is tuple:
             return self._tuple_decoder(get_args(kind))
-        if origin in (Mapping, dict) or kind in (Mapping, dict):
+        if origin is Mapping or kind is Mapping:
             return _decode_mapping
+        if origin is dict or kind is dict:
+            return _decode_dict
         if isinstance(kind, type) and issubclass(kind, enum.Enum):
             return _enum_decoder(kind)
         if isinstance(kind, type) and dataclasses.is_dataclass(kind):
@@ -416,6 +418,14 @@ def _enum_decoder(kind: type[enum.Enum]) -> Decoder:
 
 
 def _decode_mapping(data: JSON, context: object) -> Any:
+    """A read-only mapping (a frozen event)."""
     if not isinstance(data, Mapping):
         raise _Error("not_an_object")
     return freeze(dict(data))
+
+
+def _decode_dict(data: JSON, context: object) -> Any:
+    """A plain dict of plain JSON values."""
+    if not isinstance(data, Mapping):
+        raise _Error("not_an_object")
+    return thaw(data)

@@ -28,7 +28,7 @@ from rummykit.romme.actions import (
     action_from_json,
     parse_action,
 )
-from rummykit.romme.game import State, View, new_game, replay, replay_states
+from rummykit.romme.game import State, new_game, replay, replay_states
 from rummykit.romme.hint import hint
 from rummykit.romme.rules import (
     CARD_MELDS,
@@ -49,6 +49,7 @@ from rummykit.romme.rules import (
     reading_value,
 )
 from rummykit.romme.turn import PlayOutcome, TurnContext, arrange_meld, check_play, lay_off
+from rummykit.romme.view import View
 
 GAME: GameDescriptor[Rules, State, View, Action] = GameDescriptor(
     name=State.game,

@@ -30,7 +30,6 @@ import time
 from rummykit.cards import Card
 from rummykit.core import IllegalAction
 from rummykit.romme.actions import Action, Discard, Draw, NextRound, Play
-from rummykit.romme.game import View
 from rummykit.romme.moves import picked_unused, random_play
 from rummykit.romme.rules import DEFAULT_RULES, Rules, card_value
 from rummykit.romme.solver import (
@@ -56,6 +55,7 @@ from rummykit.romme.strategy import (
     neighbours,
 )
 from rummykit.romme.turn import check_play, find_use
+from rummykit.romme.view import View
 
 
 class SolverBot:

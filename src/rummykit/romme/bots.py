@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING, Protocol
 
 from rummykit.core import IllegalAction
 from rummykit.romme.actions import Action, Discard, Draw, NextRound, Play
-from rummykit.romme.game import State, View
+from rummykit.romme.game import State
 from rummykit.romme.moves import picked_unused, random_play, simple_actions
 from rummykit.romme.turn import TurnContext, check_play
+from rummykit.romme.view import View
 
 if TYPE_CHECKING:
     from rummykit.romme.bot_levels import SolverBot

@@ -19,12 +19,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import ClassVar
 
 from rummykit.cards import Card, parse_cards, romme_pack
 from rummykit.core import JSON, Event, GameState, IllegalAction, Record, freeze
-from rummykit.core.codec import Encoded
 from rummykit.romme.actions import (
     CODEC,
     Action,
@@ -43,11 +41,7 @@ from rummykit.romme.turn import (
     find_use,
     might_use_card,
 )
-
-Phase = Literal["draw", "play", "discard", "round_over", "game_over"]
-"""``draw``: the player on move draws. ``play``: may play (once) or discard. ``discard``: has
-played, must discard. ``round_over``: the round is counted, `NextRound` deals the next.
-``game_over``: nothing more."""
+from rummykit.romme.view import Phase, View
 
 
 def _can_use_card(
@@ -59,7 +53,7 @@ def _can_use_card(
     return can_use_card(hand, card, table, rules, opened)
 
 
-class State(GameState[Rules, Action, "View"]):
+class State(GameState[Rules, Action, View]):
     """A game of Rommé between ``players`` seats, dealt from ``seed``.
 
     Public attributes are read-only by convention; only `apply` changes them.
@@ -539,61 +533,6 @@ def _end_of(meld: TableMeld, card: Card) -> str | None:
 
 def _cards(value: Sequence[Card] | str) -> list[Card]:
     return parse_cards(value) if isinstance(value, str) else list(value)
-
-
-# --- views ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class View(Encoded):
-    """What one seat may see: its own hand, the sizes of the others', the table, the whole
-    discard pile, the stock size, the scores, whose turn and what phase, the rules and the
-    public log (a draw from the stock never names the card; a pickup does)."""
-
-    seat: int | None
-    players: int
-    rules: Rules
-    round: int
-    dealer: int
-    to_move: int | None
-    phase: Phase
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    opened: tuple[bool, ...]
-    table: tuple[TableMeld, ...]
-    discard_pile: tuple[Card, ...]
-    stock_size: int
-    scores: tuple[int, ...]
-    round_scores: tuple[tuple[int, ...], ...]
-    picked: Card | None
-    """The card the player on move took from the discard pile this turn."""
-    can_take_discard: bool
-    """For the seat on move before drawing: whether taking the discard is legal."""
-    next_meld_id: int
-    winners: tuple[int, ...]
-    losers: tuple[int, ...]
-    log: tuple[Event, ...]
-
-    codec = CODEC
-    json_error = "bad_view"
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "game_over"
-
-    def turn_context(self) -> TurnContext:
-        """The context `check_play` needs, for the seat on move."""
-        if self.seat is None or self.seat != self.to_move:
-            raise IllegalAction("not_your_turn", seat=self.seat, to_move=self.to_move)
-        return TurnContext(
-            self.hand,
-            {m.id: m for m in self.table},
-            self.rules,
-            self.seat,
-            self.opened[self.seat],
-            self.picked,
-            self.next_meld_id,
-        )
 
 
 # --- records -------------------------------------------------------------------------------

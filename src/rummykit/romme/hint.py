@@ -30,10 +30,10 @@ from rummykit.cards import Card
 from rummykit.core import JSON, Hint
 from rummykit.romme.actions import Action, Discard, Draw, NextRound, Play
 from rummykit.romme.bot_levels import MediumBot
-from rummykit.romme.game import View
 from rummykit.romme.moves import picked_unused
 from rummykit.romme.rules import Rules, card_value, read_cards, reading_value
 from rummykit.romme.strategy import face, hand_counts, neighbours
+from rummykit.romme.view import View
 
 
 class _Advisor(MediumBot):

@@ -30,7 +30,7 @@ from rummykit.rummoli.actions import (
     parse_action,
 )
 from rummykit.rummoli.demo import DemoHand, DemoStep, demo_hand
-from rummykit.rummoli.game import Event, Phase, Start, State, View, replay, replay_states
+from rummykit.rummoli.game import Start, State, replay, replay_states
 from rummykit.rummoli.rules import (
     ANTE,
     BOXES,
@@ -41,6 +41,7 @@ from rummykit.rummoli.rules import (
     Box,
     Rules,
 )
+from rummykit.rummoli.view import Event, Phase, View
 
 GAME: GameDescriptor[Rules, State, View, Action] = GameDescriptor(
     name=State.game,

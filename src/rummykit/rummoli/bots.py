@@ -41,9 +41,10 @@ from rummykit.rummoli.actions import (
     Raise,
     SwapWidow,
 )
-from rummykit.rummoli.game import Phase, State, View
+from rummykit.rummoli.game import State
 from rummykit.rummoli.poker import Category, card_index, key_of_indices
 from rummykit.rummoli.table import PLAYED, POKER, WIDOW, SequenceRunner, share_poker
+from rummykit.rummoli.view import Phase, View
 
 LEVELS = ("random", "easy", "hard")
 

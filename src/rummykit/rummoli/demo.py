@@ -26,8 +26,9 @@ from dataclasses import dataclass
 from rummykit.cards import Card
 from rummykit.core import JSON, IllegalAction
 from rummykit.rummoli.actions import KeepHand, Pass, Play
-from rummykit.rummoli.game import Event, Phase, Start, State
+from rummykit.rummoli.game import Start, State
 from rummykit.rummoli.rules import BOXES, Rules, board_from_json, board_to_json
+from rummykit.rummoli.view import Event, Phase
 
 DEMO_RULES = Rules.preset("demo")
 

@@ -44,14 +44,12 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from enum import StrEnum
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rummykit.cards import Card, shuffled, standard_deck
-from rummykit.core import JSON, IllegalAction, Leaf, Record, json_form
+from rummykit.core import JSON, IllegalAction, Record
 from rummykit.core import Event as PublicEvent
-from rummykit.core.codec import Encoded
 from rummykit.core.state import GameState
 from rummykit.rummoli.actions import (
     CODEC,
@@ -73,7 +71,6 @@ from rummykit.rummoli.rules import (
     ANTE,
     BOXES,
     MAX_RAISES,
-    Box,
     Rules,
     board_from_json,
     board_to_json,
@@ -86,21 +83,9 @@ from rummykit.rummoli.table import (
     SequenceRunner,
     share_poker,
 )
+from rummykit.rummoli.view import Event, Phase, View
 
-Event = dict[str, JSON]
 Listener = Callable[[Event, "State"], None]
-
-
-class Phase(StrEnum):
-    """What the game waits for."""
-
-    PLAYING = "playing"
-    """The engine is making forced moves (seen only by listeners, between two decisions)."""
-    WIDOW = "widow"
-    AUCTION = "auction"
-    BETTING = "betting"
-    LEAD = "lead"
-    OVER = "over"
 
 
 @dataclass(frozen=True)
@@ -179,58 +164,6 @@ class Start:
 
 def _is_count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
-
-
-_BOARD = Leaf(board_to_json, lambda data, context: board_from_json(data))
-
-
-@dataclass(frozen=True)
-class View(Encoded):
-    """What one seat may see, as plain data (``seat`` None: a spectator, who sees no hand).
-
-    ``hand``: the seat's own cards. ``widow``: the dead widow's cards only for the seat that
-    knows them (the player whose hand it was, after taking the widow); otherwise None.
-    ``plays``: this hand's sequence so far, ``(seat, card)``. ``legal``: the actions open to the
-    seat when it is the one awaited. ``log``: public events from ``log_start`` on. A ``stop``
-    event names the card that was missing: at a real table everyone sees that nobody can play
-    it, so whether it lies in the widow or was played is public knowledge.
-    """
-
-    seat: int | None
-    players: int
-    rules: Rules
-    phase: Phase
-    to_move: int | None
-    hand_number: int
-    dealer: int
-    in_game: tuple[bool, ...]
-    in_hand: tuple[int, ...]
-    chips: tuple[int, ...]
-    board: tuple[int, ...] = field(metadata=json_form(_BOARD))
-    hand: tuple[Card, ...]
-    hand_counts: tuple[int, ...]
-    widow_count: int
-    widow: tuple[Card, ...] | None
-    plays: tuple[tuple[int, Card], ...]
-    high_bid: int
-    high_bidder: int | None
-    passed: tuple[int, ...]
-    contributed: tuple[int, ...]
-    folded: tuple[int, ...]
-    bet_level: int
-    raises: int
-    choices: tuple[Card, ...]
-    legal: tuple[Action, ...]
-    log: tuple[Event, ...]
-    log_start: int
-    is_over: bool
-
-    codec = CODEC
-    json_error = "bad_view"
-
-    def box(self, box: Box | str) -> int:
-        """Chips on one box."""
-        return self.board[Box(box).slot]
 
 
 def _sorted_cards(indices: Sequence[int]) -> tuple[Card, ...]:

@@ -19,7 +19,7 @@ from rummykit.tiles.actions import (
     parse_action,
     resolve_play,
 )
-from rummykit.tiles.game import State, View, new_game, replay, replay_states
+from rummykit.tiles.game import State, new_game, replay, replay_states
 from rummykit.tiles.model import (
     MAX_COPIES,
     MAX_JOKERS,
@@ -42,6 +42,7 @@ from rummykit.tiles.model import (
 )
 from rummykit.tiles.solver import Solution, solve
 from rummykit.tiles.turn import TurnCheck, check_turn, describe_rework
+from rummykit.tiles.view import View
 
 GAME: GameDescriptor[Rules, State, View, Action] = GameDescriptor(
     name=State.game,

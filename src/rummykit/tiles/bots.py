@@ -26,8 +26,9 @@ from typing import Protocol
 from rummykit.core import IllegalAction
 from rummykit.tiles.actions import Action, Draw, NextRound, Play
 from rummykit.tiles.bot_hard import GreedyBot, HardBot
-from rummykit.tiles.game import State, View
+from rummykit.tiles.game import State
 from rummykit.tiles.model import Colour, Rules, TableSet, Tile, read_set, set_value
+from rummykit.tiles.view import View
 
 
 class Bot(Protocol):

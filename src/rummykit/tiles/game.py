@@ -19,14 +19,11 @@ mappingproxy({'code': 'draw', 'seat': 1, 'pool': 97})
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import ClassVar, Literal
+from typing import ClassVar
 
-from rummykit.core import JSON, Event, GameState, IllegalAction, Record, freeze, json_form
-from rummykit.core.codec import Encoded
+from rummykit.core import JSON, Event, GameState, IllegalAction, Record, freeze
 from rummykit.tiles.actions import (
     CODEC,
-    SEEN_TABLE,
     Action,
     Draw,
     NextRound,
@@ -46,11 +43,10 @@ from rummykit.tiles.model import (
     table_tiles,
 )
 from rummykit.tiles.turn import TurnCheck, check_turn, describe_rework
+from rummykit.tiles.view import Phase, View
 
-Phase = Literal["play", "round_over", "game_over"]
 
-
-class State(GameState[Rules, Action, "View"]):
+class State(GameState[Rules, Action, View]):
     """A game of tile rummy between ``players`` seats (2–4), shuffled from ``seed``.
 
     Each round begins with the choice of the starter — every player draws a tile from the
@@ -440,48 +436,6 @@ class State(GameState[Rules, Action, "View"]):
             f"<tiles.State round {self.round}, {self.phase}, seat {self.turn}, "
             f"pool {len(self.pool)}, scores {self.scores}>"
         )
-
-
-# --- views ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class View(Encoded):
-    """What one seat may see: its own rack (and the tile it drew last), the sizes of the
-    others' racks, the table, the pool size, who has made the first meld, the scores, whose turn,
-    the rules and the public log (a draw never names the tile; at the end of a round the racks
-    are shown, as players do when they count them)."""
-
-    seat: int | None
-    players: int
-    rules: Rules
-    round: int
-    phase: Phase
-    to_move: int | None
-    rack: tuple[Tile, ...]
-    last_drawn: Tile | None
-    rack_sizes: tuple[int, ...]
-    opened: tuple[bool, ...]
-    table: tuple[TableSet, ...] = field(metadata=json_form(SEEN_TABLE))
-    pool_size: int
-    passes: int
-    scores: tuple[int, ...]
-    round_scores: tuple[tuple[int, ...], ...]
-    winners: tuple[int, ...]
-    log: tuple[Event, ...]
-
-    codec = CODEC
-    json_error = "bad_view"
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "game_over"
-
-    def check(self, table: Sequence[TableSet]) -> TurnCheck:
-        """Judge, for the seat on move, the turn that leaves ``table`` (what a bot asks)."""
-        if self.seat is None or self.seat != self.to_move:
-            raise IllegalAction("not_your_turn", seat=self.seat, to_move=self.to_move)
-        return check_turn(self.rules, self.table, self.rack, table, opened=self.opened[self.seat])
 
 
 # --- records -------------------------------------------------------------------------------
