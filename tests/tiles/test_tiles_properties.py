@@ -14,8 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummykit.core import IllegalAction, Record
+from rummykit.tiles.actions import Play, action_from_json
 from rummykit.tiles.bots import make_bot
-from rummykit.tiles.game import Play, State, View, action_from_json, replay, replay_states
+from rummykit.tiles.game import State, replay, replay_states
 from rummykit.tiles.model import (
     Colour,
     JokerMeaning,
@@ -26,6 +27,7 @@ from rummykit.tiles.model import (
     set_value,
     table_tiles,
 )
+from rummykit.tiles.view import View
 
 
 @st.composite

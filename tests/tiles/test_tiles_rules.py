@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from rummykit.core import IllegalAction
-from rummykit.tiles.game import Draw, NextRound, Play, State
+from rummykit.tiles.actions import Draw, NextRound, Play
+from rummykit.tiles.game import State
 from rummykit.tiles.model import Rules, Tile, parse_table, table_tiles
 
 from .helpers import accepts, position, rejects

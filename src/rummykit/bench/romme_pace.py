@@ -28,9 +28,10 @@ from concurrent.futures import ProcessPoolExecutor
 from rummykit.core import JSON
 from rummykit.romme.actions import Discard, Draw
 from rummykit.romme.bots import Bot, make_bot
-from rummykit.romme.game import State, View
+from rummykit.romme.game import State
 from rummykit.romme.rules import Rules
 from rummykit.romme.strategy import melds_at_most
+from rummykit.romme.view import View
 
 LEVELS = ("random", "easy", "medium", "hard")
 MAX_DRAWS = 80

@@ -13,7 +13,10 @@ seat may do next, seen from its view; ``bots`` the computer players.
 
 from __future__ import annotations
 
+from rummykit.core import GameDescriptor, Hint
+from rummykit.romme import bots
 from rummykit.romme.actions import (
+    CODEC,
     Action,
     Discard,
     Draw,
@@ -25,11 +28,14 @@ from rummykit.romme.actions import (
     action_from_json,
     parse_action,
 )
-from rummykit.romme.game import State, View, new_game, replay, replay_states
-from rummykit.romme.hint import Hint, hint
+from rummykit.romme.game import State, new_game, replay, replay_states
+from rummykit.romme.hint import hint
 from rummykit.romme.rules import (
     CARD_MELDS,
     DEFAULT_RULES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PRESETS,
     Rules,
     TableMeld,
     card_value,
@@ -43,10 +49,42 @@ from rummykit.romme.rules import (
     reading_value,
 )
 from rummykit.romme.turn import PlayOutcome, TurnContext, arrange_meld, check_play, lay_off
+from rummykit.romme.view import View
+
+GAME: GameDescriptor[Rules, State, View, Action] = GameDescriptor(
+    name=State.game,
+    title="Rommé",
+    rules_type=Rules,
+    state_type=State,
+    view_type=View,
+    action_types=(Draw, Discard, Play, NextRound),
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    presets=PRESETS,
+    preset=Rules.preset,
+    rules_from_json=Rules.from_json,
+    rules_to_json=Rules.to_json,
+    new_game=State.new_game,
+    replay=State.replay,
+    replay_states=State.replay_states,
+    action_to_json=CODEC.encode,
+    action_from_json=State.action_from_json,
+    view_to_json=View.to_json,
+    view_from_json=View.from_json,
+    parse_action=lambda text, rules: parse_action(text),
+    levels=bots.LEVELS,
+    default_level="medium",
+    make_bot=bots.make_bot,
+    fallback_action=bots.fallback_action,
+    hint=hint,
+    public_log=State.public_log,
+)
+"""Rommé as the play layer, the command line and the arena see it."""
 
 __all__ = [
     "CARD_MELDS",
     "DEFAULT_RULES",
+    "GAME",
     "Action",
     "Discard",
     "Draw",

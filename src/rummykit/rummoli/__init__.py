@@ -11,8 +11,10 @@
 
 from __future__ import annotations
 
-from rummykit.rummoli import poker
+from rummykit.core import GameDescriptor
+from rummykit.rummoli import bots, poker
 from rummykit.rummoli.actions import (
+    CODEC,
     Action,
     Bet,
     Bid,
@@ -28,8 +30,49 @@ from rummykit.rummoli.actions import (
     parse_action,
 )
 from rummykit.rummoli.demo import DemoHand, DemoStep, demo_hand
-from rummykit.rummoli.game import GAME, Event, Phase, Start, State, View, replay, replay_states
-from rummykit.rummoli.rules import ANTE, BOXES, PAYING_CARDS, Box, Rules
+from rummykit.rummoli.game import Start, State, replay, replay_states
+from rummykit.rummoli.hint import hint
+from rummykit.rummoli.rules import (
+    ANTE,
+    BOXES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PAYING_CARDS,
+    PRESETS,
+    Box,
+    Rules,
+)
+from rummykit.rummoli.view import Event, Phase, View
+
+GAME: GameDescriptor[Rules, State, View, Action] = GameDescriptor(
+    name=State.game,
+    title="Rummoli",
+    rules_type=Rules,
+    state_type=State,
+    view_type=View,
+    action_types=(SwapWidow, KeepHand, Bid, Pass, Check, Bet, Call, Raise, Fold, Play),
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    presets=PRESETS,
+    preset=Rules.preset,
+    rules_from_json=Rules.from_json,
+    rules_to_json=Rules.to_json,
+    new_game=State.new_game,
+    replay=State.replay,
+    replay_states=State.replay_states,
+    action_to_json=CODEC.encode,
+    action_from_json=State.action_from_json,
+    view_to_json=View.to_json,
+    view_from_json=View.from_json,
+    parse_action=lambda text, rules: parse_action(text),
+    levels=bots.LEVELS,
+    default_level="hard",
+    make_bot=bots.make_bot,
+    fallback_action=bots.fallback_action,
+    hint=hint,
+    public_log=State.public_log,
+)
+"""Rummoli as the play layer, the command line and the arena see it."""
 
 __all__ = [
     "ANTE",

@@ -7,24 +7,26 @@
 
 from __future__ import annotations
 
-from rummykit.tiles.game import (
+from rummykit.core import GameDescriptor
+from rummykit.tiles import bots
+from rummykit.tiles.actions import (
+    CODEC,
     Action,
     Draw,
     NextRound,
     Play,
-    State,
-    View,
     action_from_json,
-    new_game,
     parse_action,
-    replay,
-    replay_states,
     resolve_play,
 )
+from rummykit.tiles.game import State, new_game, replay, replay_states
+from rummykit.tiles.hint import hint
 from rummykit.tiles.model import (
     MAX_COPIES,
     MAX_JOKERS,
     MAX_NUMBER,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     Colour,
     JokerMeaning,
     Rules,
@@ -41,11 +43,45 @@ from rummykit.tiles.model import (
 )
 from rummykit.tiles.solver import Solution, solve
 from rummykit.tiles.turn import TurnCheck, check_turn, describe_rework
+from rummykit.tiles.view import View
+
+GAME: GameDescriptor[Rules, State, View, Action] = GameDescriptor(
+    name=State.game,
+    title="Tile rummy",
+    rules_type=Rules,
+    state_type=State,
+    view_type=View,
+    action_types=(Draw, Play, NextRound),
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    presets=tuple(Rules.PRESETS),
+    preset=Rules.preset,
+    rules_from_json=Rules.from_json,
+    rules_to_json=Rules.to_json,
+    new_game=State.new_game,
+    replay=State.replay,
+    replay_states=State.replay_states,
+    action_to_json=CODEC.encode,
+    action_from_json=State.action_from_json,
+    view_to_json=View.to_json,
+    view_from_json=View.from_json,
+    parse_action=parse_action,
+    levels=tuple(bots.BOTS),
+    default_level="greedy",
+    make_bot=bots.make_bot,
+    fallback_action=bots.fallback_action,
+    hint=hint,
+    public_log=State.public_log,
+)
+"""Tile rummy as the play layer, the command line and the arena see it."""
 
 __all__ = [
+    "GAME",
     "MAX_COPIES",
     "MAX_JOKERS",
     "MAX_NUMBER",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "Action",
     "Colour",
     "Draw",

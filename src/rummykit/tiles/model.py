@@ -41,6 +41,9 @@ MAX_COPIES = 2
 """Each natural tile exists at most twice."""
 MAX_JOKERS = 4
 """At most four jokers."""
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+"""A game of tile rummy seats two to four players."""
 
 SetKind = Literal["run", "group"]
 JokerRetrieval = Literal["end_only", "anywhere"]

@@ -1,0 +1,43 @@
+"""What every game engine shares: errors, the generator, records, the JSON codec and the
+engine contract (`GameState`, `GameDescriptor`).
+
+>>> from rummykit.core import IllegalAction, Record
+>>> Record("romme", {}, 7, ["Ann", "easy"]).seats
+['Ann', 'easy']
+"""
+
+from __future__ import annotations
+
+from rummykit.core.codec import Codec, Leaf, json_form
+from rummykit.core.descriptor import Bot, Encodable, GameDescriptor, Hint
+from rummykit.core.records import (
+    JSON,
+    IllegalAction,
+    Record,
+    new_rng,
+    options_from_json,
+    seat_names,
+)
+from rummykit.core.state import Event, GameState, RulesLike
+from rummykit.core.values import freeze, thaw
+
+__all__ = [
+    "JSON",
+    "Bot",
+    "Codec",
+    "Encodable",
+    "Event",
+    "GameDescriptor",
+    "GameState",
+    "Hint",
+    "IllegalAction",
+    "Leaf",
+    "Record",
+    "RulesLike",
+    "freeze",
+    "json_form",
+    "new_rng",
+    "options_from_json",
+    "seat_names",
+    "thaw",
+]
