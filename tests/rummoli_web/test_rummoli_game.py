@@ -24,7 +24,6 @@ from rummykit.web import catalogs, create_app, errors
 from rummykit.web.language import site_translations
 from rummykit.web.play import rummoli as rummoli_play
 from rummykit.web.play.service import service
-from rummykit.web.rummoli import sentences as rummoli_sentences
 
 CARD = re.compile(r"(?:10|[2-9AJQK])[♣♠♥♦]")
 
@@ -357,6 +356,6 @@ def test_the_form_and_the_table_show_no_english(game_client: TestClient, lang: s
             assert part not in text, f"{path} shows the English {part!r}"
     # The words of the table's script come in the page's language.
     said = client.get(f"/{lang}/rummoli/say.json").json()
-    assert said["say"]["ante"] == translations.gettext(rummoli_sentences.SAY["ante"])
-    assert said["say"]["ante"] != rummoli_sentences.SAY["ante"]
-    assert set(said["say"]) == set(rummoli_sentences.SAY)
+    assert said["client"]["next_hand"] == translations.gettext(rummoli_play.CLIENT["next_hand"])
+    assert said["client"]["next_hand"] != rummoli_play.CLIENT["next_hand"]
+    assert set(said["client"]) == set(rummoli_play.CLIENT) | {"you"}

@@ -14,7 +14,6 @@ from typing import Any
 from rummykit.core import JSON, Record
 from rummykit.rummoli import (
     ANTE,
-    BOXES,
     Action,
     Call,
     Check,
@@ -34,10 +33,8 @@ from rummykit.web.errors import MESSAGES, N_, register
 from rummykit.web.language import site_translations
 from rummykit.web.play.adapter import Level, Option, hint_json, levels_that_exist
 from rummykit.web.play.sentences import Reader, advises
-from rummykit.web.rummoli.board import BoxView, board_boxes, box_how, box_name
-from rummykit.web.rummoli.sentences import SAY, SAY_PLURAL
+from rummykit.web.rummoli.board import BoxView, board_boxes
 from rummykit.web.rummoli.words import (
-    CATEGORIES,
     CATEGORY_LABELS,
     Translations,
     card_name,
@@ -387,34 +384,22 @@ CLIENT: dict[str, str] = {
 
 
 def client_texts(t: Translations) -> dict[str, JSON]:
-    """Everything the table's script words itself with, in one language: the sentences of the
-    log (`SAY`, by key, and the two that follow a number), the table's own words (`CLIENT`),
-    the ranks, the boxes and the poker hands, and the forms of "n chips" and "n cards"."""
+    """Everything the table's script words itself with, in one language: the table's own words
+    (`CLIENT`), the ranks and names of the cards, the poker hands, and the forms of "n chips"
+    and "n cards". The sentences of the log come with each event (its ``text``)."""
     plural: dict[str, JSON] = {}
-    for key, (singular, many) in SAY_PLURAL.items():
-        plural[key] = {"one": t.ngettext(singular, many, 1), "other": t.ngettext(singular, many, 2)}
     for key, (singular, many) in {
         "chips": ("%(n)s chip", "%(n)s chips"),
         "cards": ("%(n)s card", "%(n)s cards"),
     }.items():
         plural[key] = {"one": t.ngettext(singular, many, 1), "other": t.ngettext(singular, many, 2)}
     return {
-        "say": {key: t.gettext(text) for key, text in SAY.items()},
         "plural": plural,
         "client": {key: t.gettext(text) for key, text in CLIENT.items()}
         | {"you": t.pgettext("the player's own seat", "You")},
         "ranks": {rank: rank_text(rank, t) for rank in ("J", "Q", "K", "A")},
         "names": {code: card_name(code, t) for code in _ALL_CODES},
-        "boxes": {box.value: box_name(box, t) for box in BOXES},
-        "how": {
-            f"{box.value}:{poker}:{combos}": box_how(box, Rules(poker=poker, combos=combos), t)
-            for box in BOXES
-            for poker in ("showdown", "betting")
-            for combos in ("strict", "last_card")
-        },
-        "categories": {key: t.gettext(text) for key, text in CATEGORIES.items()},
         "labels": {key: t.gettext(text) for key, text in CATEGORY_LABELS.items()},
-        "and": t.gettext("%(first)s and %(last)s"),
     }
 
 

@@ -145,8 +145,7 @@ SEAT_PARAMS = frozenset({"seat", "to", "dealer"})
 def sentence(event: Mapping[str, Any], me: int | None = None) -> tuple[str, dict[str, Any]]:
     """Which sentence tells an event to the reader at seat ``me``, and its raw parameters.
 
-    The parameters stay data (seats, card codes, counts); `say` puts them in words. The table's
-    script has the same function (``static/js/rummoli-say.js``), checked against this one.
+    The parameters stay data (seats, card codes, counts); `say` puts them in words.
     """
     code = str(event.get("code"))
     seat = event.get("seat")
