@@ -31,7 +31,9 @@ def simulate_tiles(
         "--mirror",
         help="Two players: play every deal twice with the seats swapped and compare the bots.",
     ),
-    workers: int = typer.Option(1, "--workers", help="With --mirror: processes to use."),
+    workers: int = typer.Option(
+        1, "--jobs", "--workers", help="With --mirror: processes sharing the games."
+    ),
 ) -> None:
     """Play tile-rummy games between computer players and report each seat's results."""
     levels = [b.strip() for b in bots.split(",") if b.strip()]
