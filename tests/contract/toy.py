@@ -25,6 +25,7 @@ from rummykit.core import (
     IllegalAction,
     Leaf,
     Record,
+    describe,
     freeze,
     options_from_json,
 )
@@ -255,32 +256,19 @@ def hint(view: View) -> Hint[Action]:
     return Hint(PlayCard(max(view.hand)), "play_highest")
 
 
-GAME: GameDescriptor[Rules, State, View, Action] = GameDescriptor(
-    name=State.game,
+GAME: GameDescriptor[Rules, State, View, Action] = describe(
     title="High Card",
-    rules_type=Rules,
-    state_type=State,
-    view_type=View,
-    action_types=(PlayCard,),
-    min_players=2,
-    max_players=2,
+    rules=Rules,
+    state=State,
+    view=View,
+    actions=(PlayCard,),
+    players=(2, 2),
     presets=("short", "long"),
-    preset=Rules.preset,
-    rules_from_json=Rules.from_json,
-    rules_to_json=Rules.to_json,
-    new_game=State.new_game,
-    replay=State.replay,
-    replay_states=State.replay_states,
-    action_to_json=CODEC.encode,
-    action_from_json=State.action_from_json,
-    view_to_json=View.to_json,
-    view_from_json=View.from_json,
-    parse_action=parse_action,
     levels=("random", "high"),
     default_level="high",
     make_bot=make_bot,
     fallback_action=fallback_action,
     hint=hint,
-    public_log=State.public_log,
+    parse_action=parse_action,
 )
 """The toy game as the play layer and the arena see it."""

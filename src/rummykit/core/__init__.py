@@ -9,7 +9,7 @@ engine contract (`GameState`, `GameDescriptor`).
 from __future__ import annotations
 
 from rummykit.core.codec import Codec, Leaf, json_form
-from rummykit.core.descriptor import Bot, Encodable, GameDescriptor, Hint
+from rummykit.core.descriptor import Bot, Encodable, GameDescriptor, Hint, describe
 from rummykit.core.records import (
     JSON,
     IllegalAction,
@@ -34,6 +34,7 @@ __all__ = [
     "Leaf",
     "Record",
     "RulesLike",
+    "describe",
     "freeze",
     "json_form",
     "new_rng",
