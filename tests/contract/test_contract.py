@@ -23,7 +23,7 @@ import pytest
 from rummykit import romme, rummoli, tiles
 from rummykit.cards import Card
 from rummykit.core import GameDescriptor, IllegalAction
-from rummykit.tiles.model import Tile
+from rummykit.tiles.rules import Tile
 
 from . import toy
 

@@ -10,7 +10,7 @@ import typer
 from rummykit.cli import apps
 from rummykit.core import IllegalAction
 from rummykit.tiles.mirror import mirror_match
-from rummykit.tiles.model import Rules
+from rummykit.tiles.rules import Rules
 from rummykit.tiles.simulate import simulate
 
 

@@ -20,24 +20,26 @@ from rummykit.tiles.actions import (
 )
 from rummykit.tiles.game import State, new_game, replay, replay_states
 from rummykit.tiles.model import (
+    JokerMeaning,
+    TableSet,
+    format_table,
+    parse_table,
+    read_set,
+    set_value,
+    table_tiles,
+)
+from rummykit.tiles.rules import (
     MAX_COPIES,
     MAX_JOKERS,
     MAX_NUMBER,
     MAX_PLAYERS,
     MIN_PLAYERS,
     Colour,
-    JokerMeaning,
     Rules,
-    TableSet,
     Tile,
-    format_table,
     format_tiles,
-    parse_table,
     parse_tiles,
-    read_set,
-    set_value,
     sort_tiles,
-    table_tiles,
 )
 from rummykit.tiles.solver import Solution, solve
 from rummykit.tiles.turn import TurnCheck, check_turn, describe_rework

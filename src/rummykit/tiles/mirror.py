@@ -23,7 +23,7 @@ from dataclasses import replace
 from rummykit import arena
 from rummykit.core import JSON, IllegalAction
 from rummykit.tiles.bots import BOTS
-from rummykit.tiles.model import Rules
+from rummykit.tiles.rules import Rules
 from rummykit.tiles.simulate import play_game
 
 Outcome = tuple[float, int, int]

@@ -15,7 +15,7 @@ from rummykit.core import JSON, IllegalAction
 from rummykit.tiles import GAME
 from rummykit.tiles.bots import BOTS
 from rummykit.tiles.game import State
-from rummykit.tiles.model import Rules
+from rummykit.tiles.rules import Rules
 
 
 def play_game(rules: Rules, bots: Sequence[str], seed: int, bot_seed: int) -> State:
