@@ -9,7 +9,7 @@ import pytest
 from rummykit.core import IllegalAction
 from rummykit.tiles.actions import Action, Play, resolve_play
 from rummykit.tiles.game import State
-from rummykit.tiles.model import Rules
+from rummykit.tiles.rules import Rules
 
 
 def position(

@@ -20,7 +20,8 @@ from rummykit.tiles.actions import (
 )
 from rummykit.tiles.bots import make_bot
 from rummykit.tiles.game import State, replay
-from rummykit.tiles.model import Rules, parse_table, parse_tiles
+from rummykit.tiles.model import parse_table
+from rummykit.tiles.rules import Rules, parse_tiles
 from rummykit.tiles.turn import describe_rework
 from rummykit.tiles.view import View
 

@@ -9,11 +9,12 @@ engine contract (`GameState`, `GameDescriptor`).
 from __future__ import annotations
 
 from rummykit.core.codec import Codec, Leaf, json_form
-from rummykit.core.descriptor import Bot, Encodable, GameDescriptor, Hint
+from rummykit.core.descriptor import Bot, Encodable, GameDescriptor, Hint, describe
 from rummykit.core.records import (
     JSON,
     IllegalAction,
     Record,
+    RulesBase,
     new_rng,
     options_from_json,
     seat_names,
@@ -33,7 +34,9 @@ __all__ = [
     "IllegalAction",
     "Leaf",
     "Record",
+    "RulesBase",
     "RulesLike",
+    "describe",
     "freeze",
     "json_form",
     "new_rng",

@@ -10,14 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar
 
+from rummykit.core.codec import Encoded
 from rummykit.core.records import JSON, IllegalAction, Record
 from rummykit.core.state import Event, GameState
 
 RulesT = TypeVar("RulesT")
 StateT = TypeVar("StateT", bound=GameState[Any, Any, Any])
 ViewT = TypeVar("ViewT")
+OptionsT = TypeVar("OptionsT", bound="Options")
+EncodedViewT = TypeVar("EncodedViewT", bound=Encoded)
 ActionT = TypeVar("ActionT", bound="Encodable")
 ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
 ActionT_co = TypeVar("ActionT_co", covariant=True)
@@ -27,6 +30,18 @@ class Bot(Protocol[ViewT_contra, ActionT_co]):
     """A computer player: it decides from its seat's view only (and its own generator)."""
 
     def choose(self, view: ViewT_contra) -> ActionT_co: ...
+
+
+class Options(Protocol):
+    """What a game's rules offer: presets by name and a JSON form."""
+
+    @classmethod
+    def preset(cls, name: str) -> Self: ...
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Self: ...
+
+    def to_json(self) -> dict[str, JSON]: ...
 
 
 class Encodable(Protocol):
@@ -109,3 +124,51 @@ class GameDescriptor(Generic[RulesT, StateT, ViewT, ActionT]):
         if level not in self.levels:
             raise IllegalAction("bad_level", level=level, allowed=list(self.levels))
         return level
+
+
+def describe(
+    *,
+    title: str,
+    rules: type[OptionsT],
+    state: type[StateT],
+    view: type[EncodedViewT],
+    actions: tuple[type, ...],
+    players: tuple[int, int],
+    presets: Sequence[str],
+    levels: Sequence[str],
+    default_level: str,
+    make_bot: Callable[[str, int], Bot[EncodedViewT, ActionT]],
+    fallback_action: Callable[[StateT, int], ActionT],
+    hint: Callable[[EncodedViewT], Hint[ActionT]] | None,
+    parse_action: Callable[[str, OptionsT], ActionT] | None,
+) -> GameDescriptor[OptionsT, StateT, EncodedViewT, ActionT]:
+    """A game's descriptor from its engine: what the contract classes already know (dealing,
+    replay, the JSON forms, the public log) is taken from them; the rest is given."""
+    return GameDescriptor(
+        name=state.game,
+        title=title,
+        rules_type=rules,
+        state_type=state,
+        view_type=view,
+        action_types=actions,
+        min_players=players[0],
+        max_players=players[1],
+        presets=tuple(presets),
+        preset=rules.preset,
+        rules_from_json=rules.from_json,
+        rules_to_json=rules.to_json,
+        new_game=state.new_game,
+        replay=state.replay,
+        replay_states=state.replay_states,
+        action_to_json=state.codec.encode,
+        action_from_json=state.action_from_json,
+        view_to_json=view.to_json,
+        view_from_json=view.from_json,
+        parse_action=parse_action,
+        levels=tuple(levels),
+        default_level=default_level,
+        make_bot=make_bot,
+        fallback_action=fallback_action,
+        hint=hint,
+        public_log=state.public_log,
+    )

@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, TypeVar
+from dataclasses import asdict, dataclass, field, fields
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -151,6 +151,26 @@ def options_from_json(cls: type[OptionsT], data: JSON) -> OptionsT:
         if key not in names:
             raise IllegalAction("bad_rules", field=str(key), reason="unknown_option")
     return cls(**dict(data))
+
+
+class RulesBase:
+    """A base for a game's rules dataclass: its JSON form is its options, read back with
+    `options_from_json` (missing options take their default, unknown ones are refused)."""
+
+    __slots__ = ()
+
+    def to_json(self) -> dict[str, JSON]:
+        options: dict[str, JSON] = asdict(cast(Any, self))
+        return options
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Self:
+        """Read the JSON form; missing options take their default, unknown ones are refused."""
+        rules: Self = options_from_json(cast(Any, cls), data)
+        return rules
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), separators=(",", ":"))
 
 
 def seat_names(seats: Sequence[str] | None, players: int) -> tuple[str, ...]:

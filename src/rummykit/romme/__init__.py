@@ -13,10 +13,9 @@ seat may do next, seen from its view; ``bots`` the computer players.
 
 from __future__ import annotations
 
-from rummykit.core import GameDescriptor, Hint
+from rummykit.core import GameDescriptor, Hint, describe
 from rummykit.romme import bots
 from rummykit.romme.actions import (
-    CODEC,
     Action,
     Discard,
     Draw,
@@ -51,33 +50,20 @@ from rummykit.romme.rules import (
 from rummykit.romme.turn import PlayOutcome, TurnContext, arrange_meld, check_play, lay_off
 from rummykit.romme.view import View
 
-GAME: GameDescriptor[Rules, State, View, Action] = GameDescriptor(
-    name=State.game,
+GAME: GameDescriptor[Rules, State, View, Action] = describe(
     title="Rommé",
-    rules_type=Rules,
-    state_type=State,
-    view_type=View,
-    action_types=(Draw, Discard, Play, NextRound),
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
+    rules=Rules,
+    state=State,
+    view=View,
+    actions=(Draw, Discard, Play, NextRound),
+    players=(MIN_PLAYERS, MAX_PLAYERS),
     presets=PRESETS,
-    preset=Rules.preset,
-    rules_from_json=Rules.from_json,
-    rules_to_json=Rules.to_json,
-    new_game=State.new_game,
-    replay=State.replay,
-    replay_states=State.replay_states,
-    action_to_json=CODEC.encode,
-    action_from_json=State.action_from_json,
-    view_to_json=View.to_json,
-    view_from_json=View.from_json,
-    parse_action=lambda text, rules: parse_action(text),
     levels=bots.LEVELS,
     default_level="medium",
     make_bot=bots.make_bot,
     fallback_action=bots.fallback_action,
     hint=hint,
-    public_log=State.public_log,
+    parse_action=lambda text, rules: parse_action(text),
 )
 """Rommé as the play layer, the command line and the arena see it."""
 

@@ -11,10 +11,9 @@
 
 from __future__ import annotations
 
-from rummykit.core import GameDescriptor
+from rummykit.core import GameDescriptor, describe
 from rummykit.rummoli import bots, poker
 from rummykit.rummoli.actions import (
-    CODEC,
     Action,
     Bet,
     Bid,
@@ -44,33 +43,20 @@ from rummykit.rummoli.rules import (
 )
 from rummykit.rummoli.view import Event, Phase, View
 
-GAME: GameDescriptor[Rules, State, View, Action] = GameDescriptor(
-    name=State.game,
+GAME: GameDescriptor[Rules, State, View, Action] = describe(
     title="Rummoli",
-    rules_type=Rules,
-    state_type=State,
-    view_type=View,
-    action_types=(SwapWidow, KeepHand, Bid, Pass, Check, Bet, Call, Raise, Fold, Play),
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
+    rules=Rules,
+    state=State,
+    view=View,
+    actions=(SwapWidow, KeepHand, Bid, Pass, Check, Bet, Call, Raise, Fold, Play),
+    players=(MIN_PLAYERS, MAX_PLAYERS),
     presets=PRESETS,
-    preset=Rules.preset,
-    rules_from_json=Rules.from_json,
-    rules_to_json=Rules.to_json,
-    new_game=State.new_game,
-    replay=State.replay,
-    replay_states=State.replay_states,
-    action_to_json=CODEC.encode,
-    action_from_json=State.action_from_json,
-    view_to_json=View.to_json,
-    view_from_json=View.from_json,
-    parse_action=lambda text, rules: parse_action(text),
     levels=bots.LEVELS,
     default_level="hard",
     make_bot=bots.make_bot,
     fallback_action=bots.fallback_action,
     hint=hint,
-    public_log=State.public_log,
+    parse_action=lambda text, rules: parse_action(text),
 )
 """Rummoli as the play layer, the command line and the arena see it."""
 

@@ -7,10 +7,9 @@
 
 from __future__ import annotations
 
-from rummykit.core import GameDescriptor
+from rummykit.core import GameDescriptor, describe
 from rummykit.tiles import bots
 from rummykit.tiles.actions import (
-    CODEC,
     Action,
     Draw,
     NextRound,
@@ -22,56 +21,45 @@ from rummykit.tiles.actions import (
 from rummykit.tiles.game import State, new_game, replay, replay_states
 from rummykit.tiles.hint import hint
 from rummykit.tiles.model import (
+    JokerMeaning,
+    TableSet,
+    format_table,
+    parse_table,
+    read_set,
+    set_value,
+    table_tiles,
+)
+from rummykit.tiles.rules import (
     MAX_COPIES,
     MAX_JOKERS,
     MAX_NUMBER,
     MAX_PLAYERS,
     MIN_PLAYERS,
     Colour,
-    JokerMeaning,
     Rules,
-    TableSet,
     Tile,
-    format_table,
     format_tiles,
-    parse_table,
     parse_tiles,
-    read_set,
-    set_value,
     sort_tiles,
-    table_tiles,
 )
 from rummykit.tiles.solver import Solution, solve
 from rummykit.tiles.turn import TurnCheck, check_turn, describe_rework
 from rummykit.tiles.view import View
 
-GAME: GameDescriptor[Rules, State, View, Action] = GameDescriptor(
-    name=State.game,
+GAME: GameDescriptor[Rules, State, View, Action] = describe(
     title="Tile rummy",
-    rules_type=Rules,
-    state_type=State,
-    view_type=View,
-    action_types=(Draw, Play, NextRound),
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
+    rules=Rules,
+    state=State,
+    view=View,
+    actions=(Draw, Play, NextRound),
+    players=(MIN_PLAYERS, MAX_PLAYERS),
     presets=tuple(Rules.PRESETS),
-    preset=Rules.preset,
-    rules_from_json=Rules.from_json,
-    rules_to_json=Rules.to_json,
-    new_game=State.new_game,
-    replay=State.replay,
-    replay_states=State.replay_states,
-    action_to_json=CODEC.encode,
-    action_from_json=State.action_from_json,
-    view_to_json=View.to_json,
-    view_from_json=View.from_json,
-    parse_action=parse_action,
     levels=tuple(bots.BOTS),
     default_level="greedy",
     make_bot=bots.make_bot,
     fallback_action=bots.fallback_action,
     hint=hint,
-    public_log=State.public_log,
+    parse_action=parse_action,
 )
 """Tile rummy as the play layer, the command line and the arena see it."""
 

@@ -18,14 +18,8 @@ from typing import ClassVar, TypeAlias
 
 from rummykit.core import JSON, Codec, IllegalAction, Leaf, json_form
 from rummykit.core.codec import Encoded
-from rummykit.tiles.model import (
-    Rules,
-    TableSet,
-    Tile,
-    format_table,
-    parse_table,
-    table_tiles,
-)
+from rummykit.tiles.model import TableSet, format_table, parse_table, table_tiles
+from rummykit.tiles.rules import Rules, Tile
 
 
 def _rules(context: object) -> Rules | None:
@@ -195,7 +189,7 @@ def resolve_play(
     here, else another table joker, else one from the rack. What the sets mean is then checked
     by the engine.
 
-    >>> from rummykit.tiles.model import parse_tiles
+    >>> from rummykit.tiles.rules import parse_tiles
     >>> table = parse_table("r5 r6 r7 | r5#1 b5 k5")
     >>> resolve_play("r5 r6 r7 r8 | r5 b5 k5", table, parse_tiles("r8"))
     Play.parse('play r5 r6 r7 r8 | r5#1 b5 k5')

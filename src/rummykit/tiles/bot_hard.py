@@ -36,7 +36,8 @@ from collections.abc import Sequence
 
 from rummykit.core import IllegalAction
 from rummykit.tiles.actions import Action, Draw, NextRound, Play
-from rummykit.tiles.model import TableSet, Tile
+from rummykit.tiles.model import TableSet
+from rummykit.tiles.rules import Tile
 from rummykit.tiles.solver import Solution, lays_all, solve
 from rummykit.tiles.view import View
 

@@ -27,7 +27,8 @@ from rummykit.core import IllegalAction
 from rummykit.tiles.actions import Action, Draw, NextRound, Play
 from rummykit.tiles.bot_hard import GreedyBot, HardBot
 from rummykit.tiles.game import State
-from rummykit.tiles.model import Colour, Rules, TableSet, Tile, read_set, set_value
+from rummykit.tiles.model import TableSet, read_set, set_value
+from rummykit.tiles.rules import Colour, Rules, Tile
 from rummykit.tiles.view import View
 
 
@@ -44,7 +45,7 @@ def candidate_sets(
     ``max_jokers`` jokers each (one copy of each face is used); only those holding ``must``
     when it is given.
 
-    >>> from rummykit.tiles.model import parse_tiles
+    >>> from rummykit.tiles.rules import parse_tiles
     >>> [s.code for s in candidate_sets(parse_tiles("r1 r2 r3 b3 k3"), Rules())]
     ['r1 r2 r3', 'r3 b3 k3']
     """

@@ -30,18 +30,8 @@ from rummykit.tiles.actions import (
     Play,
     action_from_json,
 )
-from rummykit.tiles.model import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    Rules,
-    TableSet,
-    Tile,
-    format_tiles,
-    parse_table,
-    parse_tiles,
-    read_set,
-    table_tiles,
-)
+from rummykit.tiles.model import TableSet, parse_table, read_set, table_tiles
+from rummykit.tiles.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, Tile, format_tiles, parse_tiles
 from rummykit.tiles.turn import TurnCheck, check_turn, describe_rework
 from rummykit.tiles.view import Phase, View
 

@@ -16,7 +16,8 @@ from typing import Literal
 from rummykit.core import Event, IllegalAction, json_form
 from rummykit.core.codec import Encoded
 from rummykit.tiles.actions import CODEC, SEEN_TABLE
-from rummykit.tiles.model import Rules, TableSet, Tile
+from rummykit.tiles.model import TableSet
+from rummykit.tiles.rules import Rules, Tile
 from rummykit.tiles.turn import TurnCheck, check_turn
 
 Phase = Literal["play", "round_over", "game_over"]

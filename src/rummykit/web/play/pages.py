@@ -25,7 +25,7 @@ from rummykit.core import JSON, IllegalAction
 from rummykit.store import NotFound
 from rummykit.web.language import site_translations
 from rummykit.web.play import messages
-from rummykit.web.play.adapter import GameAdapter, Option, adapter
+from rummykit.web.play.adapter import AnyGame, Option, adapter
 from rummykit.web.play.api import GAME_ID, cookie_name, seated, seats_for, set_seat_cookie
 from rummykit.web.play.sentences import seat_names
 from rummykit.web.play.service import LiveGame, NotYourGame, service
@@ -62,7 +62,7 @@ def option_value(option: Option, form: FormData) -> JSON:
     raise IllegalAction("bad_rules", field=option.field)
 
 
-def rules_from_form(game: GameAdapter, form: FormData) -> tuple[str, dict[str, JSON]]:
+def rules_from_form(game: AnyGame, form: FormData) -> tuple[str, dict[str, JSON]]:
     """The preset chosen and the rules the form asks for (every field when the form shows
     them, else the preset)."""
     presets = game.presets()
@@ -119,7 +119,7 @@ def page_data(request: Request, lang: str, live: LiveGame, seat: int) -> str:
     return json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
 
 
-def _rules_rows(game: GameAdapter, rules: Any, lang: str) -> list[tuple[str, str, str]]:
+def _rules_rows(game: AnyGame, rules: Any, lang: str) -> list[tuple[str, str, str]]:
     t = site_translations(lang).gettext
     labels = {o.field: o.label for o in game.options()}
     return [(field, t(labels[field]), t(value)) for field, value in game.rules_summary(rules)]
@@ -175,7 +175,7 @@ def game_pages(kind: str) -> APIRouter:
             kind=kind,
             preset=preset,
             presets=presets,
-            preset_labels=game.preset_labels(),  # type: ignore[attr-defined]
+            preset_labels=game.preset_labels(),
             presets_json=json.dumps(
                 {
                     name: {k: value_text(v) for k, v in rules.items()}
@@ -281,7 +281,7 @@ def game_pages(kind: str) -> APIRouter:
         live, seat = found
         return render(
             request,
-            getattr(game, "replay_template", "play/replay.html"),
+            game.replay_template,
             headers={"Cache-Control": "no-store"},
             title=game.title,
             kind=kind,

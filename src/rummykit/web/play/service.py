@@ -40,7 +40,7 @@ from rummykit.store import Conflict, Database, GameRepository, NewGame, NotFound
 from rummykit.web.language import site_translations
 from rummykit.web.live import Hub
 from rummykit.web.play import workers
-from rummykit.web.play.adapter import GameAdapter, SeatInfo, adapter, derived_seed
+from rummykit.web.play.adapter import AnyGame, SeatInfo, adapter, derived_seed
 from rummykit.web.play.sentences import Reader, hint_text, seat_names, told
 
 log = logging.getLogger("rummykit.play")
@@ -81,7 +81,7 @@ class LiveGame:
     """A game in memory: its state, its version and the recent views of its human seats."""
 
     id: str
-    adapter: GameAdapter
+    adapter: AnyGame
     rules: Any
     seed: int
     seats: tuple[SeatInfo, ...]
@@ -176,8 +176,8 @@ class LiveGame:
 
     @property
     def travels(self) -> bool:
-        """Whether the game's views can go to a worker process (its adapter has a wire form)."""
-        return hasattr(self.adapter, "view_to_wire")
+        """Whether the game's computer seats think in worker processes (see `PlayGame`)."""
+        return self.adapter.travels
 
     def bot_seed(self, seat: int) -> int:
         """The seed of the bot deciding at ``seat`` now: from the secret seed, the seat and the
@@ -432,7 +432,7 @@ class PlayService:
         budget = max(BOT_TIMEOUT, 10 * live.adapter.bot_budget)
         try:
             if live.travels:
-                wire = live.adapter.view_to_wire(view)  # type: ignore[attr-defined]
+                wire = live.adapter.view_to_wire(view)
                 args = (live.kind, level, seed, wire)
                 data = await self.compute(live, workers.decide, *args, timeout=budget)
                 return live.adapter.action_from_json(data, live.rules)
@@ -467,7 +467,7 @@ class PlayService:
     async def hint(
         self, live: LiveGame, seat: int, lang: str = DEFAULT_LANGUAGE
     ) -> dict[str, JSON]:
-        """The game's hint for ``seat`` (see `rummykit.web.play.adapter.hint_json`), with its
+        """The game's hint for ``seat`` (see `rummykit.web.play.adapter.PlayGame.hint`), with its
         reason in words for the reader (``text``) and the version it is for (``seq``)."""
         async with live.lock:
             state = live.state
@@ -478,7 +478,7 @@ class PlayService:
         timeout = live.adapter.bot_budget * 4 + 2 * BOT_MARGIN
         result: dict[str, JSON]
         if live.travels:
-            wire = live.adapter.view_to_wire(view)  # type: ignore[attr-defined]
+            wire = live.adapter.view_to_wire(view)
             result = await self.compute(live, workers.advise, live.kind, wire, timeout=timeout)
         else:
             result = await asyncio.wait_for(asyncio.to_thread(live.adapter.hint, view), timeout)
