@@ -33,10 +33,8 @@ class RommeTable extends TableBase {
 
   show(view, { initial = false } = {}) {
     const before = this.view;
-    const freshCards = new Set();
+    const freshCards = this.newOnTable(before, view, initial, (meld) => meld.cards);
     if (!initial) {
-      const had = new Set(before.table.flatMap((m) => m.cards));
-      for (const meld of view.table) for (const code of meld.cards) if (!had.has(code)) freshCards.add(code);
       const inHand = new Set(before.hand);
       for (const code of view.hand) if (!inHand.has(code) && before.round === view.round) freshCards.add(code);
       const top = view.discard[view.discard.length - 1];

@@ -98,6 +98,15 @@ export class TableBase {
     return (events ?? []).some((e) => e.seat !== undefined && e.seat !== this.seat);
   }
 
+  newOnTable(before, view, initial, codesOf) {
+    // What has come onto the table since the view before (drawn as just arrived).
+    const fresh = new Set();
+    if (initial) return fresh;
+    const had = new Set(before.table.flatMap(codesOf));
+    for (const group of view.table) for (const code of codesOf(group)) if (!had.has(code)) fresh.add(code);
+    return fresh;
+  }
+
   // --- words: the log, the announcements, errors ---------------------------------------------
 
   eventLines(events) {

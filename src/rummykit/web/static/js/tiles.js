@@ -97,12 +97,8 @@ class TilesTable extends TableBase {
 
   show(view, { initial = false } = {}) {
     const before = this.view;
-    const fresh = new Set();
-    if (!initial) {
-      const had = new Set(before.table.flatMap((s) => s.tiles));
-      for (const set of view.table) for (const code of set.tiles) if (!had.has(code)) fresh.add(code);
-      if (view.last_drawn && view.last_drawn !== before.last_drawn) fresh.add(view.last_drawn);
-    }
+    const fresh = this.newOnTable(before, view, initial, (set) => set.tiles);
+    if (!initial && view.last_drawn && view.last_drawn !== before.last_drawn) fresh.add(view.last_drawn);
     this.view = view;
     this.fresh = fresh;
     if (initial || view.seq !== before.seq) {
