@@ -28,7 +28,7 @@ from rummykit.web.play import messages
 from rummykit.web.play.adapter import AnyGame, Option, adapter
 from rummykit.web.play.api import GAME_ID, cookie_name, seated, seats_for, set_seat_cookie
 from rummykit.web.play.sentences import seat_names
-from rummykit.web.play.service import LiveGame, NotYourGame, service
+from rummykit.web.play.service import AnyLive, NotYourGame, service
 from rummykit.web.rendering import render, url_for
 
 RESUME_SHOWN = 6
@@ -76,7 +76,7 @@ def rules_from_form(game: AnyGame, form: FormData) -> tuple[str, dict[str, JSON]
     return preset, rules
 
 
-def players_json(live: LiveGame, seat: int, lang: str) -> list[dict[str, JSON]]:
+def players_json(live: AnyLive, seat: int, lang: str) -> list[dict[str, JSON]]:
     """Each seat's name and level as the page shows them."""
     t = site_translations(lang)
     levels = {level.name: level for level in live.adapter.levels()}
@@ -96,7 +96,7 @@ def players_json(live: LiveGame, seat: int, lang: str) -> list[dict[str, JSON]]:
     return out
 
 
-def page_data(request: Request, lang: str, live: LiveGame, seat: int) -> str:
+def page_data(request: Request, lang: str, live: AnyLive, seat: int) -> str:
     """The JSON the table's script starts from (no card the seat may not see)."""
     kind = live.kind
     data = {
@@ -235,7 +235,7 @@ def game_pages(kind: str) -> APIRouter:
 
     async def seat_or_page(
         request: Request, lang: str, game_id: str
-    ) -> tuple[LiveGame, int] | Response:
+    ) -> tuple[AnyLive, int] | Response:
         try:
             live, seat = await seated(request, game_id)
         except NotYourGame:
