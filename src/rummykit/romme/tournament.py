@@ -201,6 +201,7 @@ def _running(level: str) -> Callable[[Sequence[GameResult]], str]:
         rate = _win_rate(results, level)
         if not math.isfinite(rate.low):
             return f"{level} {100 * rate.mean:.1f}%"
-        return f"{level} {100 * rate.mean:.1f}% ({100 * rate.low:.1f}-{100 * rate.high:.1f}%)"
+        low, high = max(0.0, rate.low), min(1.0, rate.high)
+        return f"{level} {100 * rate.mean:.1f}% ({100 * low:.1f}-{100 * high:.1f}%)"
 
     return describe
