@@ -368,14 +368,18 @@ def solve_counts(problem: CountProblem, memory: Memory | None = None) -> CountSo
     with collector_paused():
         if problem.rack_jokers + problem.table_jokers:
             try:
-                return _solve_deep(problem, memory, DEEP_BUDGET)
+                budget = DEEP_BUDGET if problem.target is None else TARGET_BUDGET
+                return _solve_deep(problem, memory, budget)
             except _OverBudget:
                 pass
         return _solve_wide(problem)
 
 
-DEEP_BUDGET = 6000
+DEEP_BUDGET = 3000
 """Stages the depth-first search may expand before the breadth-first scan takes over."""
+TARGET_BUDGET = 600
+"""The same with a target: the breadth-first scan then drops most branches at once, and it is
+proofs that nothing reaches the target that cost the depth-first search most."""
 
 
 class _OverBudget(Exception):
