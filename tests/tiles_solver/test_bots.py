@@ -126,7 +126,7 @@ def test_simulate_tiles_mirror_command_prints_the_match() -> None:
 def test_the_benchmark_reports_both_solvers() -> None:
     result = run(positions=3, puzzles=0, seed=2)
     assert isinstance(result, dict)
-    for family in ("game_positions", "random_positions"):
+    for family in ("game_positions", "random_positions", "two_rack_jokers", "first_melds"):
         entry = result[family]
         assert entry["count"] == 3
         reference = entry["reference"]

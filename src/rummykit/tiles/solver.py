@@ -28,14 +28,16 @@ or in a group), and a freed joker must go back on the table.
 
 The arrangement is found by the dynamic program of `rummykit.tiles.solver_dp` over the numbers
 (exact; positions met in play take about a millisecond), once for each way of freeing table
-jokers.
+jokers, on the primary objective alone; the tie-break by the other objective is searched once,
+for the final choice of untouched sets. The searches of one call share what they found on the
+lowest numbers, where their positions agree.
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import product
 from typing import Literal
 
@@ -57,6 +59,8 @@ from rummykit.tiles.solver_dp import (
     CountProblem,
     CountSolution,
     GroupStep,
+    Memory,
+    collector_paused,
     group_layout,
     solve_counts,
 )
@@ -184,6 +188,7 @@ class _Position:
     table: tuple[TableSet, ...]
     rack: tuple[Tile, ...]
     jokers: list[_TableJoker]
+    memory: Memory = field(default_factory=dict)
 
     def problem(
         self,
@@ -275,14 +280,15 @@ def solve(
         raise IllegalAction("bad_tiles", tiles=" ".join(t.code for t in every))
     if not rack_tiles:
         return Solution(table_sets, (), 0, 0)
-    if first_meld:
-        return _solve_first_meld(rack_tiles, table_sets, rules, objective)
-    position = _Position(rules, table_sets, rack_tiles, _table_jokers(table_sets, rules))
-    plan = _best_plan(position, objective)
-    if plan is None:
-        return Solution(table_sets, (), 0, 0)
-    plan = _fewest_changes(position, plan, objective)
-    return _build(position, plan)
+    with collector_paused():
+        if first_meld:
+            return _solve_first_meld(rack_tiles, table_sets, rules, objective)
+        position = _Position(rules, table_sets, rack_tiles, _table_jokers(table_sets, rules))
+        plan = _best_plan(position, objective)
+        if plan is None:
+            return Solution(table_sets, (), 0, 0)
+        plan = _fewest_changes(position, plan, objective)
+        return _build(position, plan)
 
 
 def lays_all(
@@ -299,17 +305,32 @@ def lays_all(
     rack, table = tuple(rack), tuple(table)
     if not rack:
         return False
+    with collector_paused():
+        return _lays_all(rack, table, rules, first_meld)
+
+
+def _lays_all(
+    rack: tuple[Tile, ...], table: tuple[TableSet, ...], rules: Rules, first_meld: bool
+) -> bool:
     if first_meld:
         position = _Position(rules, (), rack, [])
         problem, _, _ = position.problem((), frozenset(), "count")
-        problem = replace(problem, need_value=rules.opening_min, target=len(rack), tie_break=False)
+        problem = replace(
+            problem,
+            need_value=rules.opening_min,
+            target=len(rack),
+            ceiling=len(rack),
+            tie_break=False,
+        )
         found = solve_counts(problem)
         return found.feasible and found.primary >= len(rack)
     position = _Position(rules, table, rack, _table_jokers(table, rules))
     for takes in _take_choices(position.jokers, rack):
         problem, _, _ = position.problem(takes, frozenset(), "count")
         goal = len(rack) - len(takes)
-        found = solve_counts(replace(problem, target=goal, tie_break=False))
+        found = solve_counts(
+            replace(problem, target=goal, ceiling=goal, tie_break=False), position.memory
+        )
         if found.feasible and found.primary >= goal:
             return True
     return False
@@ -337,13 +358,19 @@ def _solve_plan(
     fixed: frozenset[int],
     objective: Objective,
     target: int | None = None,
+    tie_break: bool = True,
 ) -> _Plan | None:
-    """Solve with these takes and fixed sets; the score includes the takes' own tiles."""
+    """Solve with these takes and fixed sets; the score includes the takes' own tiles.
+
+    With a ``target`` (the optimum, known), any play reaching it ends the search; without
+    ``tie_break`` only the primary objective counts."""
     problem, bonus_value, bonus_count = position.problem(takes, fixed, objective)
     bonus = _score(objective, bonus_value, bonus_count)
+    problem = replace(problem, tie_break=tie_break)
     if target is not None:
-        problem = replace(problem, target=target - bonus // SCALE)
-    counts = solve_counts(problem)
+        goal = target - bonus // SCALE
+        problem = replace(problem, target=goal, ceiling=goal)
+    counts = solve_counts(problem, position.memory)
     if not counts.feasible:
         return None
     return _Plan(takes, fixed, counts, bonus_value, bonus_count)
@@ -362,10 +389,11 @@ def _plan_score(plan: _Plan, objective: Objective) -> int:
 
 
 def _best_plan(position: _Position, objective: Objective) -> _Plan | None:
-    """The best plan over every way of taking jokers back (fewest takes on ties)."""
+    """The best plan over every way of taking jokers back, on the primary objective only
+    (the other one breaks ties at the end, see `_fewest_changes`); fewest takes on ties."""
     best: _Plan | None = None
     for takes in sorted(_take_choices(position.jokers, position.rack), key=len):
-        plan = _solve_plan(position, takes, frozenset(), objective)
+        plan = _solve_plan(position, takes, frozenset(), objective, tie_break=False)
         if plan is None:
             continue
         if best is None or _plan_score(plan, objective) > _plan_score(best, objective):
@@ -380,7 +408,9 @@ def _fewest_changes(position: _Position, plan: _Plan, objective: Objective) -> _
 
     The sets that the plan's arrangement leaves as they were can all stay fixed together; each
     other set is then tried in turn, fixed along with them, and kept fixed when the optimum is
-    still reached (with the sets that the new arrangement leaves as they were).
+    still reached (with the sets that the new arrangement leaves as they were). Last, with
+    those sets fixed, the ways of taking jokers back that reach the optimum are solved again
+    with ties broken by the other objective, and the best is kept (fewest takes on ties).
     """
     goal = _plan_score(plan, objective) // SCALE
     untouched = _unchanged_sets(position, plan)
@@ -388,11 +418,15 @@ def _fewest_changes(position: _Position, plan: _Plan, objective: Objective) -> _
     for index in range(len(position.table)):
         if index in untouched or index in emptied:
             continue
-        trial = _solve_plan(position, plan.takes, untouched | {index}, objective, target=goal)
+        trial = _solve_plan(
+            position, plan.takes, untouched | {index}, objective, target=goal, tie_break=False
+        )
         if trial is not None and _plan_score(trial, objective) // SCALE >= goal:
             plan = trial
             untouched = _unchanged_sets(position, trial)
-    return plan
+    final = _solve_plan(position, plan.takes, untouched, objective, target=goal)
+    assert final is not None and _plan_score(final, objective) // SCALE >= goal
+    return final
 
 
 def _unchanged_sets(position: _Position, plan: _Plan) -> frozenset[int]:

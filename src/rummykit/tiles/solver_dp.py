@@ -24,10 +24,24 @@ for, and freed table jokers, which must all be placed and score nothing.
 
 The scores are integers ``primary * SCALE + secondary`` so that ties on the primary objective
 (value or tile count) are broken by the other one.
+
+Two searches walk these moves. Without free jokers the numbers are scanned breadth first, every
+state of a number kept but the dominated ones: there are few. Free jokers multiply them (a joker
+lets runs live across gaps, so every colour keeps many more shapes of runs: two rack jokers on a
+table of 60 tiles gave about a thousand states per number, against some forty without), so
+with free jokers the search runs depth first with branch and bound and a memory per number,
+stage and state: the moves of most gain are tried first, what is still to come is bounded by
+the rack pieces left (with ties broken, also by the best secondary scores those pieces allow),
+and the search stops at the first play that reaches the bound; past a budget of stages it hands
+over to the breadth-first scan. Before each state is searched, its runs in progress must be
+able to reach three pieces with the pieces below and the jokers in hand.
 """
 
 from __future__ import annotations
 
+import gc
+import sys
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -270,6 +284,8 @@ class CountProblem:
     in a group, which must stay in a group of ``n`` where they stand for that colour or for no
     colour in particular (both empty: none). ``tie_break``: whether ties on the primary
     objective are broken by the other one (else the secondary part of the score is 0).
+    ``ceiling``: a primary score known to be out of reach beyond (the search stops at the first
+    play reaching it; ``None``: no such knowledge).
     """
 
     numbers: int
@@ -284,6 +300,7 @@ class CountProblem:
     group_kept: Sequence[int] = ()
     group_fixed: Sequence[Sequence[int]] = ()
     tie_break: bool = True
+    ceiling: int | None = None
 
 
 @dataclass(frozen=True)
@@ -334,13 +351,45 @@ class CountSolution:
         return self.score % SCALE
 
 
-def solve_counts(problem: CountProblem) -> CountSolution:
+Memory = dict[object, dict[int, tuple[int, bool, object]]]
+"""What searches found, by the numbers up to which positions agree (see `solve_counts`)."""
+
+
+def solve_counts(problem: CountProblem, memory: Memory | None = None) -> CountSolution:
     """The best arrangement of ``problem``, exactly (see the module docstring).
 
-    Without a target, the primary optimum is found first, ties left unbroken (states merge far
-    more), then the search runs again with ties broken and that optimum as its target, which
-    lets it drop every branch that cannot reach it.
+    Without free jokers the numbers are scanned breadth first (`_solve_wide`); with free jokers
+    the search runs depth first (`_solve_deep`), which finds a play that reaches its bound
+    without building every state, and hands over to the breadth-first scan when it has looked
+    at more than `DEEP_BUDGET` stages. ``memory`` lets searches of positions that agree on the
+    lowest numbers (the same rack and table but for some sets kept aside) share what they found
+    there; it may be any dict, kept for as long as such positions are solved.
     """
+    with collector_paused():
+        if problem.rack_jokers + problem.table_jokers:
+            try:
+                budget = DEEP_BUDGET if problem.target is None else TARGET_BUDGET
+                return _solve_deep(problem, memory, budget)
+            except _OverBudget:
+                pass
+        return _solve_wide(problem)
+
+
+DEEP_BUDGET = 3000
+"""Stages the depth-first search may expand before the breadth-first scan takes over."""
+TARGET_BUDGET = 600
+"""The same with a target: the breadth-first scan then drops most branches at once, and it is
+proofs that nothing reaches the target that cost the depth-first search most."""
+
+
+class _OverBudget(Exception):
+    """The depth-first search has expanded more stages than it is worth."""
+
+
+def _solve_wide(problem: CountProblem) -> CountSolution:
+    """Breadth first: without a target, the primary optimum is found first, ties left unbroken
+    (states merge far more), then the scan runs again with ties broken and that optimum as its
+    target, which lets it drop every branch that cannot reach it."""
     if problem.target is not None or not problem.tie_break:
         return _solve(problem)
     first = _solve(replace(problem, tie_break=False))
@@ -399,11 +448,32 @@ def _solve(problem: CountProblem) -> CountSolution:
         k_max = min(total_nat, (total_nat + max_jokers + group_kept + len(group_fixed)) // 3)
         bound = rest_value[n - 1] if value_mode else rest_count[n - 1]
         joker_bound = min(n_max, n + 3) if value_mode else 1
+        # The least score an entry must have after colour c (rack jokers left aside) to keep a
+        # chance of reaching the target: what the later colours here and the numbers below can
+        # still bring is at most every rack piece they hold, and a joker at most n + 4.
+        floors = [NEG] * COLOURS
+        joker_floor = 0
+        if target is not None:
+            later = bound
+            for c in range(COLOURS - 1, -1, -1):
+                floors[c] = (target - later) * SCALE
+                later += rack_n[c] * n if value_mode else rack_n[c]
+            joker_floor = (min(n_max, n + 4) if value_mode else 1) * SCALE
         new_layer: dict[int, tuple[int, object]] = {}
+        # With at least as many groups as any colour has naturals here, the runs' moves no longer
+        # depend on the number of groups: one pass serves every such count.
+        shared_from = max(avail)
+        shared: dict[int, tuple[int, object]] | None = None
         for k in range(k_max + 1):
-            partial = layer
-            for c in range(COLOURS):
+            if shared is not None:
+                partial = shared
+                colours: range = range(0)
+            else:
+                partial = layer
+                colours = range(COLOURS)
+            for c in colours:
                 shift = c * _STATE_BITS
+                floor = floors[c]
                 if not avail[c] and not kept_n[c]:
                     colour_mask = _STATE_MASK << shift
                     if not any(key & colour_mask for key in partial):
@@ -440,10 +510,16 @@ def _solve(problem: CountProblem) -> CountSolution:
                             left = need - gain_v if need > gain_v else 0
                             key3 = (key3 & need_mask) | (left << _NEED_SHIFT)
                         total = score + gain
+                        if total < floor and (
+                            total + ((key3 >> _JR_SHIFT) & 15) * joker_floor < floor
+                        ):
+                            continue
                         best = get(key3)
                         if best is None or best[0] < total:
                             nxt[key3] = (total, link if info is None else (link, info))
                 partial = nxt
+            if k >= shared_from:
+                shared = partial
             # Close the groups of this number.
             closes: dict[tuple[int, int, int], tuple[_Move, ...]] = {}
             get = new_layer.get
@@ -470,7 +546,7 @@ def _solve(problem: CountProblem) -> CountSolution:
                     best = get(key3)
                     if best is None or best[0] < total:
                         new_layer[key3] = (total, (link, info))
-        layer = _drop_dominated(new_layer)
+        layer = _drop_dominated(_completable(new_layer, n, pieces))
         if len(_MOVES) > 50_000:
             _MOVES.clear()
         if not layer:
@@ -488,6 +564,359 @@ def _solve(problem: CountProblem) -> CountSolution:
     if best_score == NEG:
         return CountSolution(NEG, ())
     return CountSolution(best_score, _unwind(best_link))
+
+
+def _solve_deep(
+    problem: CountProblem, memory: Memory | None = None, budget: int | None = None
+) -> CountSolution:
+    """The same moves as `_solve`, searched depth first with branch and bound and a memory.
+
+    ``visit`` functions return, for a stage of the scan and a key, the best score still to come
+    when it is at least ``need``, and otherwise a bound below ``need``; the memory keeps, per
+    stage and key, either that exact best (with the move that reaches it) or the bound. Moves
+    are tried best gain first. Without a target the search asks first for the best conceivable
+    score (every rack piece played, every joker at its highest) and, while nothing reaches the
+    need, lowers it to the bound the failed search proved, so it ends on the optimum; a state
+    reached again is not searched again unless the need fell below its bound.
+    """
+    n_max = problem.numbers
+    value_mode = problem.objective == "value"
+    tie_break = problem.tie_break
+    need0 = problem.need_value
+    pieces = [[0] * COLOURS for _ in range(n_max + 2)]
+    for n in range(1, n_max + 1):
+        for c in range(COLOURS):
+            pieces[n][c] = problem.table[n][c] + problem.rack[n][c] + problem.kept[n][c]
+    group_kept_of = list(problem.group_kept) or [0] * (n_max + 1)
+    group_fixed_of = [tuple(f) for f in problem.group_fixed] or [()] * (n_max + 1)
+    # bounds[n][c]: the most score the rack pieces of colours c.. at n and of every number
+    # below can bring (c = 4: only the numbers below), the primary and secondary parts.
+    bounds = [[0] * (COLOURS + 1) for _ in range(n_max + 1)]
+    joker_bounds = [0] * (n_max + 1)
+    rest_v = rest_c = 0
+    for n in range(1, n_max + 1):
+        rack_n = problem.rack[n]
+        row = bounds[n]
+        later_v, later_c = rest_v, rest_c
+        for c in range(COLOURS, -1, -1):
+            if c < COLOURS:
+                later_v += n * rack_n[c]
+                later_c += rack_n[c]
+            row[c] = _pair(later_v, later_c, value_mode, tie_break)
+        rest_v, rest_c = later_v, later_c
+        high = min(n_max, n + problem.rack_jokers + problem.table_jokers)
+        joker_bounds[n] = _pair(high, 1, value_mode, tie_break)
+    states_mask = (1 << _S_SHIFT) - 1
+    need_mask = (1 << _NEED_SHIFT) - 1
+    avail_of = [
+        [problem.table[n][c] + problem.rack[n][c] for c in range(COLOURS)] if n else []
+        for n in range(n_max + 1)
+    ]
+    skip = [True] + [
+        not any(pieces[n]) and not group_kept_of[n] and not group_fixed_of[n]
+        for n in range(1, n_max + 1)
+    ]
+    # With ties broken, a play whose primary score may rise by at most P more can gain at most
+    # the P best secondary scores of the pieces left (most tiles: the P highest numbers; most
+    # value: as many tiles as the P lowest numbers allow); jokers count at their best.
+    seconds: list[list[list[int]]] = [[[0]] * (COLOURS + 1) for _ in range(n_max + 1)]
+    if tie_break:
+        left: list[int] = []
+        for n in range(1, n_max + 1):
+            row2: list[list[int]] = [[0]] * (COLOURS + 1)
+            row2[COLOURS] = _prefix(left, value_mode)
+            for c in range(COLOURS - 1, -1, -1):
+                left = left + [n] * problem.rack[n][c]
+                row2[c] = _prefix(left, value_mode)
+            seconds[n] = row2
+    jokers_high = [
+        min(n_max, n + problem.rack_jokers + problem.table_jokers) for n in range(n_max + 1)
+    ]
+
+    def tight(n: int, c: int, jr: int, cap: int) -> int:
+        """A bound on the score still to come from stage (n, c) when it may not pass cap."""
+        primary = cap // SCALE
+        if primary < 0:
+            return cap
+        prefix = seconds[n][c]
+        if value_mode:
+            jokers = min(jr, primary)
+            rest = primary - jokers
+            count = bisect_right(prefix, rest) - 1
+            return primary * SCALE + jokers + count
+        jokers = min(jr, primary)
+        rest = min(primary - jokers, len(prefix) - 1)
+        return primary * SCALE + jokers * jokers_high[n] + prefix[rest]
+
+    cells: dict[int, dict[tuple[int, int, int], tuple[_Move, ...]]] = {}
+    cell_of: dict[int, _Cell] = {}
+    # memos[n][key * 128 + stage]: (score, exact, best move) — ``exact``: the score is the best
+    # there is from that stage on; else it is a bound. The stage is k * 8 + c at colour c with
+    # k groups, k * 8 + 4 when they close, 7 before k is chosen. What is found at number n
+    # depends only on the numbers up to n: positions alike there share it (see `Memory`).
+    memory = {} if memory is None else memory
+    memos: list[dict[int, tuple[int, bool, object]]] = [{}]
+    prefix: object = (n_max, problem.objective, tie_break)
+    for n in range(1, n_max + 1):
+        prefix = (
+            prefix,
+            tuple(problem.table[n]),
+            tuple(problem.rack[n]),
+            tuple(problem.kept[n]),
+            group_kept_of[n],
+            group_fixed_of[n],
+        )
+        memos.append(memory.setdefault(prefix, {}))
+    group_cache: dict[tuple[int, int, int, int, int], tuple[_Move, ...]] = {}
+    spent = [0]
+    limit = budget if budget is not None else 1 << 62
+
+    def boundary(n: int, key: int, need: int, cap: int) -> int:
+        """Before number n: the runs in progress last took a piece at n + 1."""
+        while n >= 1 and skip[n]:
+            if key & states_mask:
+                break
+            n -= 1
+        if n == 0:
+            if (key >> _JT_SHIFT) & 15 or key >> _NEED_SHIFT:
+                return NEG
+            for c in range(COLOURS):
+                if not _closable((key >> (c * _STATE_BITS)) & _STATE_MASK):
+                    return NEG
+            return 0
+        memo = memos[n]
+        entry = memo.get(key * 128 + 7)
+        if entry is not None and (entry[1] or entry[0] < need):
+            return entry[0]
+        jr = (key >> _JR_SHIFT) & 15
+        jt = (key >> _JT_SHIFT) & 15
+        bound = bounds[n][0] + jr * joker_bounds[n]
+        if tie_break and cap < bound:
+            bound = min(bound, tight(n, 0, jr, cap))
+        if bound < need:
+            return bound
+        if not _can_complete(key, pieces[n], pieces[n - 1], n == 1, jr + jt):
+            memo[key * 128 + 7] = (NEG, True, None)
+            return NEG
+        total_nat = sum(avail_of[n])
+        k_max = min(
+            total_nat, (total_nat + jr + jt + group_kept_of[n] + len(group_fixed_of[n])) // 3
+        )
+        best, choice = NEG, None
+        for k in range(k_max + 1):
+            floor = need if need > best + 1 else best + 1
+            found = colour(n, k, 0, key, floor, cap)
+            if found > best:
+                best = found
+                choice = k
+                if best >= cap:
+                    break
+        memo[key * 128 + 7] = (best, best >= need, choice)
+        return best
+
+    def colour(n: int, k: int, c: int, key: int, need: int, cap: int) -> int:
+        if c == COLOURS:
+            return close(n, k, key, need, cap)
+        shift = c * _STATE_BITS
+        state = (key >> shift) & _STATE_MASK
+        if not state and not pieces[n][c]:
+            return colour(n, k, c + 1, key, need, cap)
+        jr = (key >> _JR_SHIFT) & 15
+        bound = bounds[n][c] + jr * joker_bounds[n]
+        if tie_break and cap < bound:
+            bound = min(bound, tight(n, c, jr, cap))
+        if bound < need:
+            return bound
+        stage = k * 8 + c
+        memo = memos[n]
+        entry = memo.get(key * 128 + stage)
+        if entry is not None and (entry[1] or entry[0] < need):
+            return entry[0]
+        spent[0] += 1
+        if spent[0] > limit:
+            raise _OverBudget
+        jt = (key >> _JT_SHIFT) & 15
+        moves_of = cells.get(n * 128 + stage)
+        if moves_of is None:
+            group_fixed = group_fixed_of[n]
+            cell = _Cell(
+                n,
+                c,
+                min(k, max(avail_of[n])),
+                problem.table[n][c],
+                avail_of[n][c],
+                problem.kept[n][c],
+                n_max - n,
+                pieces[n - 1][c],
+                pieces[n - 2][c] if n >= 2 else 0,
+                value_mode,
+                bool(group_fixed),
+                bool(group_kept_of[n] or group_fixed),
+                tie_break,
+            )
+            moves_of = cells[n * 128 + stage] = _MOVES.setdefault(cell, {})
+            cell_of[n * 128 + stage] = cell
+        moves = moves_of.get((state, jr, jt))
+        if moves is None:
+            moves = moves_of[(state, jr, jt)] = _cell_moves(cell_of[n * 128 + stage], state, jr, jt)
+        best, choice = NEG, None
+        for move in moves:
+            delta, gain, gain_v, _ = move
+            key3 = key + delta
+            if need0:
+                left = (key3 >> _NEED_SHIFT) - gain_v
+                key3 = (key3 & need_mask) | ((left if left > 0 else 0) << _NEED_SHIFT)
+            floor = need if need > best + 1 else best + 1
+            found = colour(n, k, c + 1, key3, floor - gain, cap - gain)
+            if found > NEG and found + gain > best:
+                best = found + gain
+                choice = (move, key3)
+                if best >= cap:
+                    break
+        memo[key * 128 + stage] = (best, best >= need, choice)
+        return best
+
+    def close(n: int, k: int, key: int, need: int, cap: int) -> int:
+        stage = k * 8 + COLOURS
+        memo = memos[n]
+        entry = memo.get(key * 128 + stage)
+        if entry is not None and (entry[1] or entry[0] < need):
+            return entry[0]
+        jr = (key >> _JR_SHIFT) & 15
+        jt = (key >> _JT_SHIFT) & 15
+        bound = bounds[n][COLOURS] + jr * joker_bounds[n]
+        if tie_break and cap < bound:
+            bound = min(bound, tight(n, COLOURS, jr, cap))
+        if bound < need:
+            return bound
+        field = (key >> _S_SHIFT) & _S_MASK
+        moves = group_cache.get((n, k, field, jr, jt))
+        if moves is None:
+            moves = group_cache[(n, k, field, jr, jt)] = _group_moves(
+                n, k, field, jr, jt, group_kept_of[n], group_fixed_of[n], value_mode, tie_break
+            )
+        best, choice = NEG, None
+        for move in moves:
+            delta, gain, gain_v, _ = move
+            key3 = key + delta
+            if need0:
+                left = (key3 >> _NEED_SHIFT) - gain_v
+                key3 = (key3 & need_mask) | ((left if left > 0 else 0) << _NEED_SHIFT)
+            floor = need if need > best + 1 else best + 1
+            found = boundary(n - 1, key3, floor - gain, cap - gain)
+            if found > NEG and found + gain > best:
+                best = found + gain
+                choice = (move, key3)
+                if best >= cap:
+                    break
+        memo[key * 128 + stage] = (best, best >= need, choice)
+        return best
+
+    if len(_MOVES) > 50_000:
+        _MOVES.clear()
+    start = (problem.rack_jokers << _JR_SHIFT) | (problem.table_jokers << _JT_SHIFT)
+    start |= need0 << _NEED_SHIFT
+    depth = 8 * n_max + 100
+    if sys.getrecursionlimit() < depth:
+        sys.setrecursionlimit(depth)
+    ceiling = bounds[n_max][0] + problem.rack_jokers * joker_bounds[n_max]
+    if problem.ceiling is not None:
+        ceiling = min(ceiling, problem.ceiling * SCALE + (SCALE - 1 if tie_break else 0))
+    if problem.target is not None:
+        need = problem.target * SCALE
+        found = boundary(n_max, start, need, ceiling)
+    else:
+        need = ceiling - ceiling % SCALE
+        step = SCALE
+        while True:
+            found = boundary(n_max, start, need, ceiling)
+            if found >= need or found == NEG:
+                break
+            # What the failed search proved, as the new ceiling; the need falls to it, or
+            # faster while the proofs stay loose.
+            ceiling = found if tie_break else found - found % SCALE
+            need = max(0, min(found - found % SCALE, need - step))
+            step *= 2
+    if found < need:
+        memos.clear()
+        return CountSolution(NEG, ())
+    # Follow the best moves from the start.
+    link: object = None
+    n, key = n_max, start
+    while True:
+        while n >= 1 and skip[n]:
+            if key & states_mask:
+                break
+            n -= 1
+        if n == 0:
+            break
+        k = memos[n][key * 128 + 7][2]
+        assert isinstance(k, int)
+        for c in range(COLOURS + 1):
+            if c < COLOURS and not pieces[n][c] and not (key >> (c * _STATE_BITS)) & _STATE_MASK:
+                continue
+            chosen = memos[n][key * 128 + k * 8 + c][2]
+            assert isinstance(chosen, tuple)
+            move: _Move = chosen[0]
+            key = chosen[1]
+            if move[3] is not None or c == COLOURS:
+                link = (link, move[3])
+        n -= 1
+    memos.clear()  # the search functions refer to one another: let their data go now
+    cells.clear()
+    cell_of.clear()
+    group_cache.clear()
+    return CountSolution(found, _unwind(link))
+
+
+def _prefix(values: list[int], value_mode: bool) -> list[int]:
+    """Prefix sums of the pieces' numbers: highest first (most tiles: the value of the best p
+    tiles), or lowest first (most value: how many tiles a value budget allows)."""
+    out = [0]
+    for v in sorted(values, reverse=not value_mode):
+        out.append(out[-1] + v)
+    return out
+
+
+class collector_paused:
+    """Pause Python's cycle collector: the search makes a great many small tuples that form no
+    cycles, and the collections their number triggers would double its time."""
+
+    def __enter__(self) -> None:
+        self.was_enabled = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.was_enabled:
+            gc.enable()
+
+
+def _pair(value: int, count: int, value_mode: bool, tie_break: bool) -> int:
+    """A score from its value and count (the secondary part left out without tie-breaks)."""
+    if value_mode:
+        return value * SCALE + (count if tie_break else 0)
+    return count * SCALE + (value if tie_break else 0)
+
+
+def _can_complete(
+    key: int, below1: Sequence[int], below2: Sequence[int], last: bool, free: int
+) -> bool:
+    """Whether the runs in progress can all reach 3 pieces: each run shorter than that needs a
+    piece of its colour at the next number down (and the one after, if it holds one piece),
+    one piece per run, and the pieces missing there must come from the free jokers."""
+    missing = 0
+    for c in range(COLOURS):
+        state = (key >> (c * _STATE_BITS)) & _STATE_MASK
+        if not state:
+            continue
+        r1, r2 = _NEEDS[state]
+        if r2 and last:
+            return False
+        if r1 > below1[c]:
+            missing += r1 - below1[c]
+        if r2 > below2[c]:
+            missing += r2 - below2[c]
+    return missing <= free
 
 
 _Move = tuple[int, int, int, object]
@@ -669,6 +1098,43 @@ def group_layout(
                 for g in range(groups)
             )
     return None
+
+
+def _completable(
+    layer: dict[int, tuple[int, object]], n: int, pieces: Sequence[Sequence[int]]
+) -> dict[int, tuple[int, object]]:
+    """Drop the entries whose runs in progress cannot all be completed: each run shorter than
+    3 needs a piece of its colour at the next numbers down, one piece per run, and the pieces
+    missing there must come from the free jokers still in hand."""
+    if n > 2:
+        below1, below2 = pieces[n - 1], pieces[n - 2]
+    elif n == 2:
+        below1, below2 = pieces[1], (0, 0, 0, 0)
+    else:
+        return layer  # the end of the scan checks that every run may close
+    out: dict[int, tuple[int, object]] = {}
+    cache: dict[int, int] = {}
+    for key, entry in layer.items():
+        free = ((key >> _JR_SHIFT) & 15) + ((key >> _JT_SHIFT) & 15)
+        missing = 0
+        for c in range(COLOURS):
+            state = (key >> (c * _STATE_BITS)) & _STATE_MASK
+            if not state:
+                continue
+            code = state * COLOURS + c
+            lack = cache.get(code)
+            if lack is None:
+                r1, r2 = _NEEDS[state]
+                lack = max(0, r1 - below1[c]) + max(0, r2 - below2[c])
+                if n == 2 and r2:
+                    lack = 1 << 8  # no number below 1
+                cache[code] = lack
+            missing += lack
+            if missing > free:
+                break
+        if missing <= free:
+            out[key] = entry
+    return out
 
 
 def _drop_dominated(layer: dict[int, tuple[int, object]]) -> dict[int, tuple[int, object]]:
