@@ -8,7 +8,9 @@ stored.
 from __future__ import annotations
 
 import csv
+import html
 import io
+import re
 import sqlite3
 import warnings
 from collections.abc import Iterator
@@ -538,3 +540,61 @@ def test_sheet_and_game_answers_of_the_api_are_never_cached(site: Site) -> None:
         )
     created = site.client.post("/api/sheets", json={"name": "x", "players": ["A", "B"]})
     assert created.headers["cache-control"] == "no-store"
+
+
+SECURITY_HEADERS = {
+    "x-frame-options": "DENY",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "same-origin",
+}
+
+
+def test_every_page_carries_the_security_headers(site: Site) -> None:
+    """A crawl from the home page in every language, with a sheet and a game of each kind
+    among the pages, follows every link of the site and checks each answer's headers."""
+    sheet_id = new_sheet(site)
+    start = ["/", f"/en/sheet/{sheet_id}", f"/en/sheet/{sheet_id}/round/1", "/nothing/here"]
+    for kind in ("romme", "tiles", "rummoli"):
+        game_id, _ = new_game(site, kind)  # the seat's cookie stays in the client
+        start.append(f"/en/{kind}/{game_id}")
+    start += [f"/{lang}/" for lang in ("fr", "es", "de")]
+    seen: set[str] = set()
+    queue = list(start)
+    while queue:
+        path = queue.pop()
+        if path in seen or len(seen) > 300:
+            continue
+        seen.add(path)
+        response = site.client.get(path)
+        assert response.status_code < 500, path
+        policy = response.headers.get("content-security-policy", "")
+        assert "frame-ancestors 'none'" in policy, path
+        if path != "/api/docs":
+            assert "'unsafe-inline'" not in policy and "'unsafe-eval'" not in policy, path
+            assert "script-src 'self';" in policy, path
+        for name, value in SECURITY_HEADERS.items():
+            assert response.headers.get(name) == value, (path, name)
+        if path.startswith("/api/"):
+            assert response.headers["cache-control"] == "no-store", path
+        if response.headers.get("content-type", "").startswith("text/html"):
+            for link in re.findall(r'(?:href|src)="(/[^"#]*)', response.text):
+                if not link.startswith("//") and "/rummoli/demo?" not in link:
+                    queue.append(html.unescape(link))
+        if response.is_redirect:
+            queue.append(response.headers["location"])
+    assert len(seen) > 40  # the crawl reached the whole site
+
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "src" / "rummykit" / "web" / "templates"
+
+
+def test_no_template_holds_inline_script_or_style() -> None:
+    """What the policy forbids is not in the pages: every script is a file or a JSON data
+    block, no event handler attribute, no style attribute or element."""
+    for template in TEMPLATES.rglob("*.html"):
+        text = template.read_text()
+        for tag in re.findall(r"<script\b[^>]*>", text):
+            assert "src=" in tag or 'type="application/json"' in tag, (template, tag)
+        assert not re.search(r"\son[a-z]+\s*=", text), template
+        assert not re.search(r"\sstyle\s*=|<style\b", text), template
+        assert "hx-on" not in text and "js:" not in text, template

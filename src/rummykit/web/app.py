@@ -103,9 +103,7 @@ def error_response(request: Request, status: int, code: str, params: dict[str, o
     return render(request, "error.html", status_code=status, status=status, message=text)
 
 
-async def _refusal(
-    request: Request, status: int, code: str, params: dict[str, object]
-) -> Response:
+async def _refusal(request: Request, status: int, code: str, params: dict[str, object]) -> Response:
     return error_response(request, status, code, params)
 
 

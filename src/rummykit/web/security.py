@@ -158,6 +158,24 @@ class Settings:
         return cls(**values)
 
 
+WS_MAX_MESSAGE = 64 * KB
+"""The largest WebSocket message the server takes (pages send none but pings)."""
+MAX_CONNECTIONS = 1000
+"""Connections one server process serves at once before it answers 503."""
+
+
+def server_options() -> dict[str, Any]:
+    """What the server itself limits (uvicorn): the bytes of an unfinished request head, the
+    size of a WebSocket message and the connections served at once
+    (``$RUMMYKIT_MAX_CONNECTIONS``)."""
+    settings = Settings.from_env()
+    return {
+        "h11_max_incomplete_event_size": settings.max_header_bytes,
+        "ws_max_size": WS_MAX_MESSAGE,
+        "limit_concurrency": _env_int("RUMMYKIT_MAX_CONNECTIONS", MAX_CONNECTIONS),
+    }
+
+
 Refusal = Callable[[Request, int, str, dict[str, object]], Awaitable[Response]]
 """How the site answers a refusal: request, status, error code, parameters."""
 

@@ -295,6 +295,23 @@ def body_schema(model: type[BaseModel]) -> dict[str, Any]:
     }
 
 
+def form_schema(*fields: str, repeated: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The OpenAPI ``requestBody`` of a page's form read with `read_form`: text fields, and
+    ``repeated`` ones that may come several times."""
+    properties: dict[str, Any] = {name: {"type": "string"} for name in fields}
+    properties |= {name: {"type": "array", "items": {"type": "string"}} for name in repeated}
+    return {
+        "requestBody": {
+            "required": True,
+            "content": {
+                "application/x-www-form-urlencoded": {
+                    "schema": {"type": "object", "properties": properties}
+                }
+            },
+        }
+    }
+
+
 def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """The OpenAPI answers of a route's refusals, all `ErrorBody`."""
     return {status: {"model": ErrorBody} for status in statuses}

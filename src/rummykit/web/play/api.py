@@ -158,7 +158,7 @@ async def create(request: Request) -> Response:
     return response
 
 
-@router.get("/api/games/{game_id}", name="api.games.view")
+@router.get("/api/games/{game_id}", name="api.games.view", responses=refusals(403, 404))
 async def view(request: Request, game_id: str) -> Response:
     try:
         live, seat = await seated(request, game_id)
@@ -201,7 +201,9 @@ def _own_events(live: LiveGame) -> list[JSON]:
     return []
 
 
-@router.get("/api/games/{game_id}/hint", name="api.games.hint")
+@router.get(
+    "/api/games/{game_id}/hint", name="api.games.hint", responses=refusals(403, 404, 422, 429, 503)
+)
 async def hint(request: Request, game_id: str) -> Response:
     try:
         live, seat = await seated(request, game_id)
@@ -216,7 +218,9 @@ async def hint(request: Request, game_id: str) -> Response:
     return JSONResponse(data, headers={"Cache-Control": "no-store"})
 
 
-@router.get("/api/games/{game_id}/replay", name="api.games.replay")
+@router.get(
+    "/api/games/{game_id}/replay", name="api.games.replay", responses=refusals(403, 404, 422)
+)
 async def replay(request: Request, game_id: str) -> Response:
     try:
         live, seat = await seated(request, game_id)

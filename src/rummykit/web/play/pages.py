@@ -29,7 +29,7 @@ from rummykit.web.play.adapter import GameAdapter, Option, adapter
 from rummykit.web.play.api import GAME_ID, cookie_name, seated, seats_for, set_seat_cookie
 from rummykit.web.play.service import LiveGame, NotYourGame, service
 from rummykit.web.rendering import render, url_for
-from rummykit.web.validation import read_form, whole_number
+from rummykit.web.validation import form_schema, read_form, whole_number
 
 RESUME_SHOWN = 6
 
@@ -208,7 +208,10 @@ def game_pages(kind: str) -> APIRouter:
     async def new(request: Request, lang: str) -> Response:
         return await form_page(request, lang)
 
-    @router.post(f"/{{lang:lang}}/{kind}/new", name=f"{kind}.create")
+    fields = [f"opt_{option.field}" for option in game.options()]
+    form = form_schema("preset", "fields", "opponents", "level", *fields)
+
+    @router.post(f"/{{lang:lang}}/{kind}/new", name=f"{kind}.create", openapi_extra=form)
     async def create(request: Request, lang: str) -> Response:
         form = await read_form(request)
         preset, values = None, None

@@ -54,6 +54,7 @@ from rummykit.web.validation import (
     NewSheet,
     SheetAction,
     body_schema,
+    form_schema,
     read_form,
     read_json,
     refusals,
@@ -64,6 +65,8 @@ router = APIRouter()
 
 SHEET_ID = re.compile(r"[A-Za-z0-9_-]{16,43}")
 NUMBER = re.compile(r"[+-]?[0-9]{1,6}")
+ROUND_FORM = form_schema("version", "out", *(f"p{i}" for i in range(4)))
+"""The round form as the API schema describes it (to the fuzzer): four players' points."""
 NEW_FORM_PLAYERS = 6
 """Empty name fields on the new-sheet form (JavaScript adds more, up to the maximum)."""
 
@@ -184,7 +187,11 @@ def settings_from_form(form: FormData) -> tuple[Settings, list[str]]:
     return settings, players
 
 
-@router.post("/{lang:lang}/sheet/new", name="scoresheet.create")
+@router.post(
+    "/{lang:lang}/sheet/new",
+    name="scoresheet.create",
+    openapi_extra=form_schema("name", "limit", "limit_other", repeated=("player",)),
+)
 async def create_sheet(request: Request, lang: str) -> Response:
     form = await read_form(request)
     values = {
@@ -366,7 +373,11 @@ async def _round_action(request: Request, lang: str, sheet_id: str, number: int 
     return correction_page(request, stored, sheet, number, status=status, **template_context)
 
 
-@router.post("/{lang:lang}/sheet/{sheet_id}/round", name="scoresheet.enter_round")
+@router.post(
+    "/{lang:lang}/sheet/{sheet_id}/round",
+    name="scoresheet.enter_round",
+    openapi_extra=ROUND_FORM,
+)
 async def enter_round(request: Request, lang: str, sheet_id: str) -> Response:
     return await _round_action(request, lang, sheet_id, None)
 
@@ -409,7 +420,11 @@ async def correct_form(request: Request, lang: str, sheet_id: str, number: int) 
     return correction_page(request, stored, sheet, number)
 
 
-@router.post("/{lang:lang}/sheet/{sheet_id}/round/{number:int}", name="scoresheet.correct")
+@router.post(
+    "/{lang:lang}/sheet/{sheet_id}/round/{number:int}",
+    name="scoresheet.correct",
+    openapi_extra=ROUND_FORM,
+)
 async def correct_round(request: Request, lang: str, sheet_id: str, number: int) -> Response:
     return await _round_action(request, lang, sheet_id, number)
 
@@ -449,12 +464,20 @@ def _leave_from_form(form: FormData, sheet: Sheet) -> Leave:
     return Leave(number)
 
 
-@router.post("/{lang:lang}/sheet/{sheet_id}/join", name="scoresheet.join")
+@router.post(
+    "/{lang:lang}/sheet/{sheet_id}/join",
+    name="scoresheet.join",
+    openapi_extra=form_schema("version", "name", "start"),
+)
 async def join(request: Request, lang: str, sheet_id: str) -> Response:
     return await _player_action(request, lang, sheet_id, _join_from_form, "join")
 
 
-@router.post("/{lang:lang}/sheet/{sheet_id}/leave", name="scoresheet.leave")
+@router.post(
+    "/{lang:lang}/sheet/{sheet_id}/leave",
+    name="scoresheet.leave",
+    openapi_extra=form_schema("version", "player"),
+)
 async def leave(request: Request, lang: str, sheet_id: str) -> Response:
     return await _player_action(request, lang, sheet_id, _leave_from_form, "leave")
 
