@@ -11,7 +11,6 @@ import csv
 import html
 import io
 import re
-import sqlite3
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,23 +25,27 @@ from fastapi.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 from rummykit.web import create_app  # noqa: E402
-from rummykit.web.play.service import PlayService  # noqa: E402
+from rummykit.web.play.service import PlayService, service  # noqa: E402
 from rummykit.web.security import Settings  # noqa: E402
 
-TABLES = ("games", "game_actions", "score_sheets", "score_sheet_entries")
+from .databases import postgres_database, stored_rows  # noqa: E402
+
 DE = {"Accept-Language": "de"}
 
 
 class Site:
     """The site in process, with a way to count what it has stored."""
 
-    def __init__(self, client: TestClient, path: Path) -> None:
+    def __init__(self, client: TestClient) -> None:
         self.client = client
-        self.path = path
+        self.games: list[str] = []
 
     def rows(self) -> dict[str, int]:
-        with sqlite3.connect(self.path) as db:
-            return {t: db.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in TABLES}
+        """The rows stored, once the computer seats of the games have moved."""
+        play = service(self.client.app)  # type: ignore[arg-type]
+        for game_id in self.games:
+            self.client.portal.call(play.settle, game_id)  # type: ignore[union-attr, arg-type]
+        return stored_rows(self.client)
 
     def refused(self, status: int | tuple[int, ...], code: str | None, send: Any) -> Any:
         """Send a request that must be refused with ``status`` (and ``code``, when the answer
@@ -58,12 +61,15 @@ class Site:
 
 
 @contextmanager
-def make_site(tmp_path: Path, limits: Settings | None = None) -> Iterator[Site]:
-    path = tmp_path / "hard.sqlite3"
-    app = create_app(f"sqlite:///{path}", poll_seconds=0.2, limits=limits)
+def make_site(
+    tmp_path: Path, limits: Settings | None = None, url: str | None = None
+) -> Iterator[Site]:
+    app = create_app(
+        url or f"sqlite:///{tmp_path / 'hard.sqlite3'}", poll_seconds=0.2, limits=limits
+    )
     with TestClient(app, follow_redirects=False) as client:
         app.state.play = PlayService(app.state.db, app.state.hub, bot_workers=0)
-        yield Site(client, path)
+        yield Site(client)
 
 
 @pytest.fixture
@@ -83,6 +89,7 @@ def new_sheet(site: Site, players: list[str] | None = None) -> str:
 def new_game(site: Site, game: str = "romme") -> tuple[str, str]:
     response = site.client.post("/api/games", json={"game": game, "opponents": 1})
     assert response.status_code == 201, response.text
+    site.games.append(response.json()["id"])
     return response.json()["id"], response.json()["token"]
 
 
@@ -300,6 +307,19 @@ def test_a_nul_character_is_refused_in_every_text(site: Site) -> None:
     site.refused(
         422, "bad_text", lambda: site.client.post("/api/games", json={"game": "romme\x00"})
     )
+
+
+@pytest.mark.postgres
+def test_a_nul_character_is_refused_on_postgresql_too(tmp_path: Path) -> None:
+    with postgres_database() as url, make_site(tmp_path, url=url) as site:
+        for body in (
+            {"name": "Ann\x00", "players": ["A", "B"]},
+            {"name": "x", "players": ["Ann\x00", "B"]},
+        ):
+            site.refused(422, "bad_text", lambda b=body: site.client.post("/api/sheets", json=b))
+        form = {"name": "Ann\x00", "player": ["A", "B"], "limit": "500"}
+        site.refused(422, None, lambda: site.client.post("/en/sheet/new", data=form))
+        new_sheet(site)  # and the database works on
 
 
 # -- Names ----------------------------------------------------------------------------------
