@@ -10,7 +10,7 @@ import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 JSON = Any  # a value made of dict, list, str, int, float, bool and None
 
@@ -181,3 +181,33 @@ class Game(Protocol[ActionT_contra]):
 
     def record(self) -> Record:
         """The record that rebuilds this state."""
+
+
+class Encodable(Protocol):
+    """An action: it writes itself as JSON."""
+
+    def to_json(self) -> JSON: ...
+
+
+EncodableT = TypeVar("EncodableT", bound=Encodable)
+
+
+@dataclass(frozen=True)
+class Hint(Generic[EncodableT]):
+    """A game's advice to the seat on move: an action (``None`` when the seat has nothing to
+    do) and the reason for it, as a stable code and its parameters that the web layer words.
+
+    >>> Hint(None, "not_your_turn").to_json()
+    {'action': None, 'reason': 'not_your_turn', 'params': {}}
+    """
+
+    action: EncodableT | None
+    reason: str
+    params: dict[str, JSON] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "action": None if self.action is None else self.action.to_json(),
+            "reason": self.reason,
+            "params": dict(self.params),
+        }

@@ -22,14 +22,18 @@ CARD = re.compile(r"(?:10|[2-9AJQK])[♣♠♥♦](?:#1)?|JK(?:#[0-5])?")
 TILE = re.compile(r"[rbky](?:1[0-3]|[1-9])(?:#1)?|\*(?:#[0-3])?")
 
 
-def strings(value: Any, skip: str = "message") -> Iterator[str]:
-    """Every string in a JSON value, but the sentences written for people (``message``), which
+SENTENCES = frozenset({"message", "text"})
+"""The keys of sentences written for people: a refusal's ``message``, an event's ``text``."""
+
+
+def strings(value: Any) -> Iterator[str]:
+    """Every string in a JSON value, but the sentences written for people (`SENTENCES`), which
     name faces without their copy: `faces` checks those."""
     if isinstance(value, str):
         yield value
     elif isinstance(value, dict):
         for key, item in value.items():
-            if key != skip:
+            if key not in SENTENCES:
                 yield from strings(item)
     elif isinstance(value, list | tuple):
         for item in value:
@@ -62,7 +66,7 @@ def faces(value: Any, kind: str) -> set[str]:
 def messages_in(value: Any) -> Iterator[str]:
     if isinstance(value, dict):
         for key, item in value.items():
-            if key == "message" and isinstance(item, str):
+            if key in SENTENCES and isinstance(item, str):
                 yield item
             else:
                 yield from messages_in(item)

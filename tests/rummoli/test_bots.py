@@ -83,7 +83,7 @@ def test_hard_bids_for_the_widow_only_up_to_what_it_expects_to_gain() -> None:
     state = State(Rules(), 2, 0, start=Start(hands=hands))
     state.apply(KeepHand())
     bot = HardBot(2, samples=64)
-    gain = bot._swap_gain(state.view(1))
+    gain = bot.swap_gain(state.view(1))
     action = bot.choose(state.view(1))
     assert gain >= 1 and action == Bid(1)
     rich = State(Rules(), 2, 0, start=Start(hands=hands))

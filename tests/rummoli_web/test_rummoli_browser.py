@@ -10,8 +10,10 @@ import pytest
 
 from rummykit.i18n import LANGUAGES
 from rummykit.rummoli import BOXES, Rules, demo_hand
-from rummykit.web import rummoli as pages
 from rummykit.web.language import site_translations
+from rummykit.web.rummoli import board as rummoli_board
+from rummykit.web.rummoli import demo as rummoli_demo
+from rummykit.web.rummoli import words as rummoli_words
 
 pytestmark = pytest.mark.browser
 LOCALES = {"fr": "fr-FR", "es": "es-ES", "de": "de-DE", "en": "en-GB"}
@@ -25,7 +27,7 @@ def test_each_box_of_the_board_explains_itself_when_focused(
     lang: str,
 ) -> None:
     t = site_translations(lang)
-    expected = {b.box: b for b in pages.board_boxes(Rules(), t)}
+    expected = {b.box: b for b in rummoli_board.board_boxes(Rules(), t)}
     page = new_page(locale=LOCALES[lang])
     page.goto(f"{live_server.url}/{lang}/rummoli/board")
     info = page.locator("[data-rm-info]")
@@ -44,7 +46,7 @@ def test_each_box_of_the_board_explains_itself_when_focused(
         how_id = button.get_attribute("aria-describedby")
         assert page.locator(f"#{how_id}").text_content() == expected[box].how
         page.keyboard.press("Tab")
-    assert seen == [b.value for b in pages.LAYOUT]
+    assert seen == [b.value for b in rummoli_board.LAYOUT]
     if lang == "fr":
         screenshot(page, "board-focused")
 
@@ -85,8 +87,8 @@ def test_the_demo_steps_with_the_arrow_keys_and_reaches_the_winner(
     live_server: Any, new_page: Callable[..., Any], screenshot: Callable[[Any, str], Path]
 ) -> None:
     t = site_translations("en")
-    hand = demo_hand(4, pages.DEMO_SEED)
-    demo = pages.build_demo(hand, 1, t)
+    hand = demo_hand(4, rummoli_demo.DEMO_SEED)
+    demo = rummoli_demo.build_demo(hand, 1, t)
     page = new_page()
     page.goto(f"{live_server.url}/en/rummoli/demo")
     say = page.locator("[data-say]")
@@ -118,13 +120,13 @@ def test_the_demo_steps_with_the_arrow_keys_and_reaches_the_winner(
     winner = next(s for s in hand.steps if s.code == "went_out").params["seat"]
     assert isinstance(winner, int)
     log = page.locator("[data-log]").text_content()
-    assert f"{pages.DEMO_NAMES[winner]} has played the last card and wins the hand." in log
+    assert f"{rummoli_demo.DEMO_NAMES[winner]} has played the last card and wins the hand." in log
     badge = page.locator(f"[data-seat='{winner}'] .rm-winner")
     assert badge.is_visible() and badge.inner_text() == "out first: wins the hand"
     assert page.locator(".rm-winner:visible").count() == 1
     for box in BOXES:
         chips = page.locator(f".rm-box[data-box='{box.value}'] [data-chips]").inner_text()
-        assert chips == pages.chips_text(hand.board_after[box.slot], t)
+        assert chips == rummoli_words.chips_text(hand.board_after[box.slot], t)
     for seat, chips in enumerate(hand.chips_after):
         assert page.locator(f"[data-chips-of='{seat}']").inner_text() == f"{chips} chips"
     assert page.locator("[data-go='next']").get_attribute("aria-disabled") == "true"
@@ -134,7 +136,7 @@ def test_the_demo_steps_with_the_arrow_keys_and_reaches_the_winner(
 def test_the_next_hand_keeps_the_boxes_nobody_won(
     live_server: Any, new_page: Callable[..., Any], screenshot: Callable[[Any, str], Path]
 ) -> None:
-    first = demo_hand(4, pages.DEMO_SEED)
+    first = demo_hand(4, rummoli_demo.DEMO_SEED)
     second = first.next_hand()
     page = new_page(locale="es-ES")
     page.goto(f"{live_server.url}/es/rummoli/demo")
@@ -145,7 +147,7 @@ def test_the_next_hand_keeps_the_boxes_nobody_won(
     t = site_translations("es")
     for box in BOXES:
         chips = page.locator(f".rm-box[data-box='{box.value}'] [data-chips]").inner_text()
-        assert chips == pages.chips_text(first.board_after[box.slot], t), box
+        assert chips == rummoli_words.chips_text(first.board_after[box.slot], t), box
     # After the ante every box holds what it kept plus one chip from each player.
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
@@ -154,7 +156,7 @@ def test_the_next_hand_keeps_the_boxes_nobody_won(
     assert ante.code == "ante"
     for box in BOXES:
         chips = page.locator(f".rm-box[data-box='{box.value}'] [data-chips]").inner_text()
-        assert chips == pages.chips_text(first.board_after[box.slot] + 4, t), box
+        assert chips == rummoli_words.chips_text(first.board_after[box.slot] + 4, t), box
         assert ante.board[box.slot] == first.board_after[box.slot] + 4
     assert "Mano 2" in page.locator(".rm-hand-no").inner_text()
     screenshot(page, "second-hand")

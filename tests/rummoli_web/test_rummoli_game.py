@@ -21,9 +21,10 @@ from rummykit.rummoli.poker import index_card
 from rummykit.rummoli.table import WIDOW
 from rummykit.store import GameRepository
 from rummykit.web import catalogs, create_app, errors
-from rummykit.web import rummoli as pages
 from rummykit.web.language import site_translations
+from rummykit.web.play import rummoli as rummoli_play
 from rummykit.web.play.service import service
+from rummykit.web.rummoli import sentences as rummoli_sentences
 
 CARD = re.compile(r"(?:10|[2-9AJQK])[♣♠♥♦]")
 
@@ -114,7 +115,7 @@ def secret(state: State, seat: int = 0) -> set[str]:
         if (holder >= 0 and holder != seat) or (holder == WIDOW and state.widow_known_by != seat):
             out.add(index_card(index).code)
     shown = set()
-    for event in pages.hand_events(state):
+    for event in rummoli_play.hand_events(state):
         if event["code"] == "poker_show":
             shown.update(str(c) for c in event["cards"])  # type: ignore[union-attr]
         elif event["code"] == "stop" and "missing" in event:
@@ -143,7 +144,7 @@ def test_the_form_holds_every_option_of_the_rules_with_its_anchor(client: TestCl
     for field in dataclasses.fields(Rules):
         assert f'id="opt-{field.name}"' in html, field.name
         assert f'name="opt_{field.name}"' in html, field.name
-    for preset in pages.PRESETS:
+    for preset in rummoli_play.PRESETS:
         assert f'name="preset" value="{preset}"' in html
     assert client.get("/de/rummoli").status_code == 200
 
@@ -294,7 +295,7 @@ def test_a_game_resumes_after_a_restart(tmp_path: Path) -> None:
 
 
 def test_the_adapter_words_every_option_and_preset() -> None:
-    adapter = pages.ADAPTER
+    adapter = rummoli_play.ADAPTER
     fields = {f.name for f in dataclasses.fields(Rules)}
     assert {o.field for o in adapter.options()} == fields
     for name, rules in adapter.presets().items():
@@ -313,7 +314,7 @@ def test_the_fallback_decision_is_always_legal() -> None:
         while state.hand_number <= 2 and not state.is_over:
             seat = state.to_move
             assert seat is not None
-            action = pages.ADAPTER.fallback_action(state, seat)
+            action = rummoli_play.ADAPTER.fallback_action(state, seat)
             assert state.can_apply(action, seat)
             state.apply(action, seat)
 
@@ -329,7 +330,7 @@ def test_the_engines_refusals_have_sentences_in_every_language() -> None:
         "maximum": 5,
     }
     english = gettext.NullTranslations()
-    for code in pages.ERRORS:
+    for code in rummoli_play.ERRORS:
         said = errors.message(code, params, english)
         assert "%(" not in said and code not in said, code
         for lang in ("fr", "es", "de"):
@@ -356,6 +357,6 @@ def test_the_form_and_the_table_show_no_english(game_client: TestClient, lang: s
             assert part not in text, f"{path} shows the English {part!r}"
     # The words of the table's script come in the page's language.
     said = client.get(f"/{lang}/rummoli/say.json").json()
-    assert said["say"]["ante"] == translations.gettext(pages.SAY["ante"])
-    assert said["say"]["ante"] != pages.SAY["ante"]
-    assert set(said["say"]) == set(pages.SAY)
+    assert said["say"]["ante"] == translations.gettext(rummoli_sentences.SAY["ante"])
+    assert said["say"]["ante"] != rummoli_sentences.SAY["ante"]
+    assert set(said["say"]) == set(rummoli_sentences.SAY)

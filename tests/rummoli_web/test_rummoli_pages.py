@@ -20,8 +20,13 @@ from rummykit.i18n import LANGUAGE_NAMES, LANGUAGES, catalog
 from rummykit.rummoli import BOXES, Box, Rules, State, demo_hand
 from rummykit.rummoli.bots import make_bot
 from rummykit.web import catalogs, rendering
-from rummykit.web import rummoli as pages
 from rummykit.web.language import site_translations
+from rummykit.web.play import rummoli as rummoli_play
+from rummykit.web.routes import rummoli as rummoli_routes
+from rummykit.web.rummoli import board as rummoli_board
+from rummykit.web.rummoli import demo as rummoli_demo
+from rummykit.web.rummoli import sentences as rummoli_sentences
+from rummykit.web.rummoli import words as rummoli_words
 
 from .helpers import Marking, visible_texts
 
@@ -33,7 +38,7 @@ TITLES = {
     "es": ("Tablero de Rummoli", "Demostración de Rummoli"),
     "de": ("Rummoli-Spielplan", "Rummoli-Vorführung"),
 }
-NAMES = set(pages.DEMO_NAMES)
+NAMES = set(rummoli_demo.DEMO_NAMES)
 
 
 def page_paths(lang: str) -> list[str]:
@@ -68,7 +73,7 @@ def test_the_site_domain_does_not_take_the_rummoli_module() -> None:
     """The pages' own module belongs to the domain ``rummoli``, not to ``web``."""
     assert "Rummoli demonstration" in catalogs.msgids("rummoli")
     assert not any(
-        "web/rummoli.py" in path
+        "web/rummoli/" in path or "web/play/rummoli.py" in path
         for message in catalogs.extract("web")
         for path, _ in message.locations
     )
@@ -105,7 +110,7 @@ def test_every_word_on_every_page_comes_from_a_catalog(
 ) -> None:
     marking = Marking()
     monkeypatch.setattr(rendering, "site_translations", lambda lang: marking)
-    monkeypatch.setattr(pages, "site_translations", lambda lang: marking)
+    monkeypatch.setattr(rummoli_routes, "site_translations", lambda lang: marking)
     rendering.environment.cache_clear()
     data = {
         *NAMES,
@@ -215,7 +220,7 @@ def test_every_event_is_put_in_words(events: list[dict[str, object]], lang: str)
     fallback = fallback.split("%")[0]
     for event in events:
         for me in (None, 0, 1):
-            text = pages.describe(event, t, names, me=me)
+            text = rummoli_sentences.describe(event, t, names, me=me)
             assert text and fallback not in text, event
             assert "%(" not in text and "{" not in text, (event, text)
     # Every hand-made event the engine can log, with a reader or not.
@@ -240,7 +245,7 @@ def test_every_event_is_put_in_words(events: list[dict[str, object]], lang: str)
     ]
     for event in made:
         for me in (None, 0, 1):
-            text = pages.describe(event, t, names, me=me)
+            text = rummoli_sentences.describe(event, t, names, me=me)
             assert text and fallback not in text and "%(" not in text, event
 
 
@@ -264,19 +269,20 @@ def test_the_sentences_say_why_a_sequence_stops_in_every_language() -> None:
     }
     for lang, (ace, widow, played) in expected.items():
         t = site_translations(lang)
-        assert ace in pages.describe(stops["ace"], t, ["Ann"])
-        assert widow in pages.describe(stops["widow"], t, ["Ann"])
-        assert played in pages.describe(stops["played"], t, ["Ann"])
+        assert ace in rummoli_sentences.describe(stops["ace"], t, ["Ann"])
+        assert widow in rummoli_sentences.describe(stops["widow"], t, ["Ann"])
+        assert played in rummoli_sentences.describe(stops["played"], t, ["Ann"])
 
 
 def test_a_reader_is_said_you() -> None:
     t = site_translations("en")
     event = {"code": "payment", "seat": 1, "to": 0, "cards": 3, "chips": 2}
     names = ["Ann", "Bea"]
-    assert pages.describe(event, t, names) == "Bea pays Ann 2 chips for 3 cards left in hand."
-    said = pages.describe(event, t, names, me=0)
+    said = rummoli_sentences.describe(event, t, names)
+    assert said == "Bea pays Ann 2 chips for 3 cards left in hand."
+    said = rummoli_sentences.describe(event, t, names, me=0)
     assert said == "Bea pays you 2 chips for 3 cards left in hand."
-    said = pages.describe(event, t, names, me=1)
+    said = rummoli_sentences.describe(event, t, names, me=1)
     assert said == "You pay Ann 2 chips for 3 cards left in your hand."
 
 
@@ -284,9 +290,9 @@ def test_cards_take_the_ranks_of_each_language() -> None:
     expected = {"en": "J♦ Q♣ K♥ A♠", "fr": "V♦ D♣ R♥ A♠", "es": "J♦ Q♣ K♥ A♠", "de": "B♦ D♣ K♥ A♠"}
     for lang, text in expected.items():
         t = site_translations(lang)
-        assert pages.cards_text(["J♦", "Q♣", "K♥", "A♠"], t) == text
-    assert pages.card_name("Q♣", site_translations("fr")) == "dame de trèfle"
-    assert pages.card_name("10♥", site_translations("de")) == "Herz 10"
+        assert rummoli_words.cards_text(["J♦", "Q♣", "K♥", "A♠"], t) == text
+    assert rummoli_words.card_name("Q♣", site_translations("fr")) == "dame de trèfle"
+    assert rummoli_words.card_name("10♥", site_translations("de")) == "Herz 10"
 
 
 def test_the_players_own_seat_is_addressed_as_in_the_sentences() -> None:
@@ -294,28 +300,28 @@ def test_the_players_own_seat_is_addressed_as_in_the_sentences() -> None:
     where another part of the site translates a plain "You" otherwise."""
     expected = {"fr": "Vous", "es": "Tú", "de": "Du", "en": "You"}
     for lang, word in expected.items():
-        assert pages.client_texts(site_translations(lang))["client"]["you"] == word
+        assert rummoli_play.client_texts(site_translations(lang))["client"]["you"] == word
 
 
 def test_each_box_says_how_it_is_won_under_the_options() -> None:
     t = gettext.NullTranslations()
     strict, loose = Rules(), Rules(combos="last_card", poker="betting")
-    assert "One player" in pages.box_how(Box.SEVEN_EIGHT_NINE, strict, t)
-    assert "by anyone" in pages.box_how(Box.SEVEN_EIGHT_NINE, loose, t)
-    assert "by anyone" in pages.box_how(Box.KING_ACE_DIAMONDS, loose, t)
-    assert "bets" in pages.box_how(Box.POKER, loose, t)
-    assert "shows" in pages.box_how(Box.POKER, strict, t)
-    assert "10♠" in pages.box_how(Box.TEN_SPADES, strict, t)
-    assert [b.box for b in pages.board_boxes(strict, t)][4] == "rummoli"  # the centre
-    assert {b.box for b in pages.board_boxes(strict, t)} == {box.value for box in BOXES}
+    assert "One player" in rummoli_board.box_how(Box.SEVEN_EIGHT_NINE, strict, t)
+    assert "by anyone" in rummoli_board.box_how(Box.SEVEN_EIGHT_NINE, loose, t)
+    assert "by anyone" in rummoli_board.box_how(Box.KING_ACE_DIAMONDS, loose, t)
+    assert "bets" in rummoli_board.box_how(Box.POKER, loose, t)
+    assert "shows" in rummoli_board.box_how(Box.POKER, strict, t)
+    assert "10♠" in rummoli_board.box_how(Box.TEN_SPADES, strict, t)
+    assert [b.box for b in rummoli_board.board_boxes(strict, t)][4] == "rummoli"  # the centre
+    assert {b.box for b in rummoli_board.board_boxes(strict, t)} == {box.value for box in BOXES}
 
 
 # --- the demonstration shows what the engine played -------------------------------------------
 
 
 def test_the_demo_frames_follow_the_engine_step_by_step() -> None:
-    hand = demo_hand(4, pages.DEMO_SEED)
-    demo = pages.build_demo(hand, 1, site_translations("en"))
+    hand = demo_hand(4, rummoli_demo.DEMO_SEED)
+    demo = rummoli_demo.build_demo(hand, 1, site_translations("en"))
     assert len(demo.frames) == len(hand.steps)
     for frame, step in zip(demo.frames, hand.steps, strict=True):
         assert frame.code == step.code
@@ -341,7 +347,7 @@ def test_the_demo_frames_follow_the_engine_step_by_step() -> None:
 
 
 def test_the_demo_page_shows_the_engines_hand(client: TestClient) -> None:
-    hand = demo_hand(4, pages.DEMO_SEED)
+    hand = demo_hand(4, rummoli_demo.DEMO_SEED)
     html = client.get("/en/rummoli/demo?step=10000").text
     for seat, cards in enumerate(hand.hands):
         shown = re.findall(
@@ -360,7 +366,7 @@ def test_the_demo_page_shows_the_engines_hand(client: TestClient) -> None:
 
 
 def test_the_next_hand_carries_the_unwon_boxes(client: TestClient) -> None:
-    first = demo_hand(4, pages.DEMO_SEED)
+    first = demo_hand(4, rummoli_demo.DEMO_SEED)
     second = first.next_hand()
     html = client.get("/en/rummoli/demo?hand=2").text
     assert second.board_before == first.board_after
@@ -373,6 +379,6 @@ def test_the_next_hand_carries_the_unwon_boxes(client: TestClient) -> None:
 
 
 def test_a_demo_hand_can_be_reached_far_down_the_chain() -> None:
-    hand = pages.demo_chain(3, 5)
+    hand = rummoli_demo.demo_chain(3, 5)
     assert hand.seed == 7
     assert isinstance(hand, rummoli.DemoHand)

@@ -16,8 +16,9 @@ import pytest
 from rummykit.i18n import LANGUAGES
 from rummykit.rummoli import Rules
 from rummykit.store import Database, GameRepository
-from rummykit.web import rummoli as pages
 from rummykit.web.language import site_translations
+from rummykit.web.rummoli import sentences as rummoli_sentences
+from rummykit.web.rummoli import words as rummoli_words
 
 from .test_rummoli_pages import every_kind_of_event
 
@@ -143,17 +144,17 @@ def test_a_whole_hand_against_three_computers(
     # The table says what the server's log says, word for word.
     events, last = server_events(page)
     t = site_translations("en")
-    expected = [pages.describe(e, t, NAMES, me=0) for e in events]
+    expected = [rummoli_sentences.describe(e, t, NAMES, me=0) for e in events]
     shown = page.locator("[data-log] li").all_inner_texts()
     assert shown[: len(expected)] == expected[::-1][: len(shown)]
     # The chips shown are the engine's, and nothing was lost on the way.
     for seat, chips in enumerate(last["chips"]):
         rows = page.locator("[data-standings] li").all_inner_texts()
-        assert any(NAMES[seat] in row and pages.chips_text(chips, t) in row for row in rows)
+        assert any(NAMES[seat] in row and rummoli_words.chips_text(chips, t) in row for row in rows)
     assert sum(last["chips"]) + sum(last["board"].values()) == 4 * 40
     for box, chips in last["board"].items():
         assert table.locator(f".rm-box[data-box='{box}'] [data-chips]").inner_text() == (
-            pages.chips_text(chips, t)
+            rummoli_words.chips_text(chips, t)
         )
     # The replay steps through the same game with the keyboard.
     page.locator("dialog[data-game-end] a[href$='/replay']").click()
@@ -204,4 +205,4 @@ def test_the_table_words_every_event_as_the_server_does(
         t = site_translations(lang)
         for me, lines in zip((None, 0, 1), said, strict=True):
             for event, line in zip(events, lines, strict=True):
-                assert line == pages.describe(event, t, names, me=me), (lang, me, event)
+                assert line == rummoli_sentences.describe(event, t, names, me=me), (lang, me, event)

@@ -26,10 +26,9 @@ Reason codes: ``next_round``; ``take_discard_to_open``, ``take_discard_to_meld``
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from rummykit.cards import Card
 from rummykit.core import JSON
+from rummykit.core import Hint as GenericHint
 from rummykit.romme.actions import Action, Discard, Draw, NextRound, Play
 from rummykit.romme.bot_levels import MediumBot
 from rummykit.romme.game import View
@@ -37,21 +36,8 @@ from rummykit.romme.moves import picked_unused
 from rummykit.romme.rules import Rules, card_value, read_cards, reading_value
 from rummykit.romme.strategy import face, hand_counts, neighbours
 
-
-@dataclass(frozen=True)
-class Hint:
-    """A suggested action (``None`` when the seat has nothing to do) and the reason for it."""
-
-    action: Action | None
-    reason: str
-    params: dict[str, JSON] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, JSON]:
-        return {
-            "action": None if self.action is None else self.action.to_json(),
-            "reason": self.reason,
-            "params": dict(self.params),
-        }
+Hint = GenericHint[Action]
+"""A suggested Rommé action and the reason for it (see `rummykit.core.Hint`)."""
 
 
 class _Advisor(MediumBot):

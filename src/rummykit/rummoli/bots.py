@@ -140,13 +140,13 @@ class HardBot:
     def choose(self, view: View) -> Action:
         _need_turn(view)
         if view.phase is Phase.WIDOW:
-            return SwapWidow() if self._swap_gain(view) > 0 else KeepHand()
+            return SwapWidow() if self.swap_gain(view) > 0 else KeepHand()
         if view.phase is Phase.AUCTION:
-            limit = int(self._swap_gain(view))
+            limit = int(self.swap_gain(view))
             bid = Bid(view.high_bid + 1)
             return bid if bid.chips <= limit and bid in view.legal else Pass()
         if view.phase is Phase.LEAD:
-            return self._lead(view)
+            return self.lead(view)
         return self._bet(view)
 
     # --- imagined deals -------------------------------------------------------------------
@@ -191,7 +191,7 @@ class HardBot:
         runner.finish()
         return chips[view.seat]
 
-    def _swap_gain(self, view: View) -> float:
+    def swap_gain(self, view: View) -> float:
         """Expected chips from holding the widow rather than the own hand (same deals)."""
         assert view.seat is not None
         tag = (view.hand_number, view.seat, len(view.hand))
@@ -209,7 +209,7 @@ class HardBot:
 
     # --- the sequence ---------------------------------------------------------------------
 
-    def _lead(self, view: View) -> Action:
+    def lead(self, view: View) -> Action:
         assert view.seat is not None
         options = [card_index(c) for c in view.choices]
         scores = [0] * len(options)
@@ -226,7 +226,7 @@ class HardBot:
 
     # --- betting --------------------------------------------------------------------------
 
-    def _equity(self, view: View) -> float:
+    def equity(self, view: View) -> float:
         """The chance to win the Poker box against the players still in (ties shared)."""
         assert view.seat is not None
         live = [s for s in view.in_hand if s not in view.folded]
@@ -239,9 +239,12 @@ class HardBot:
         return won / self.samples
 
     def _bet(self, view: View) -> Action:
+        return self.bet(view, self.equity(view))
+
+    def bet(self, view: View, equity: float) -> Action:
+        """The betting decision for a chance ``equity`` of winning the Poker box."""
         assert view.seat is not None
         legal = view.legal
-        equity = self._equity(view)
         live = sum(1 for s in view.in_hand if s not in view.folded)
         owed = view.bet_level - view.contributed[view.seat]
         pot = view.board[POKER]

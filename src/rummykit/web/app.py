@@ -17,7 +17,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from rummykit.core import IllegalAction
 from rummykit.store import Database, NotFound
-from rummykit.web import errors, rules, rummoli, security
+from rummykit.web import errors, rules, security
 from rummykit.web.language import site_translations
 from rummykit.web.live import Hub
 from rummykit.web.rendering import render, request_language
@@ -62,7 +62,6 @@ def create_app(
     # Fixed paths first: a game's pages take /{lang}/<game>/{game_id}, which must not shadow
     # /{lang}/rummoli/demo or /{lang}/rummoli/cheatsheet.pdf.
     app.include_router(rules.router)
-    app.include_router(rummoli.router)
     for router in routers():
         app.include_router(router)
 

@@ -19,7 +19,7 @@ from importlib import resources
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import HTMLResponse
 from starlette.routing import NoMatchFound
 
@@ -60,7 +60,7 @@ def static_url(path: str) -> str:
     return f"/static/{path}?v={_static_hash(path)}"
 
 
-def request_language(request: Request) -> str:
+def request_language(request: HTTPConnection) -> str:
     """The language of the path (``/de/…``), else of ``?lang=``, the ``lang`` cookie or
     Accept-Language (in that order)."""
     lang = request.path_params.get("lang")

@@ -2,7 +2,8 @@
 
 ``/{lang}/rules/romme``, ``/{lang}/rules/rummoli`` and ``/{lang}/rules/tiles`` render the
 templates of ``web/templates/rules/``, whose English text is translated by the catalog domain
-``rules``. Each page links to playing the game, to the score sheet and, for every variant it
+``rules``. Each page links to playing the game, to what keeps the score of a game at
+the table (Rommé's score sheet, the Rummoli board) and, for every variant it
 describes, to the matching option of the game's new-game form (``…#opt-<field>``, the field
 named as in the game's ``Rules``). Those pages belong to other parts of the site: a link is
 shown once the route it needs exists.
@@ -34,17 +35,28 @@ class RulesPage:
     """Routes where the game is played; the first that exists is linked."""
     options: tuple[str, ...]
     """Routes of the new-game form holding the ``#opt-<field>`` anchors of the variants."""
+    sheet: tuple[str, ...] = ()
+    """Routes of the page that keeps the score of a game played with real cards or tiles (none
+    until the game has one)."""
+    sheet_label: str = ""
 
 
 PAGES: dict[str, RulesPage] = {
     "romme": RulesPage(
-        "romme", N_("Rommé rules"), play=("romme.play", "romme.new"), options=("romme.new",)
+        "romme",
+        N_("Rommé rules"),
+        play=("romme.play", "romme.new"),
+        options=("romme.new",),
+        sheet=("scoresheet.new",),
+        sheet_label=N_("Open the score sheet"),
     ),
     "rummoli": RulesPage(
         "rummoli",
         N_("Rummoli rules"),
         play=("rummoli.play", "rummoli.new"),
         options=("rummoli.new",),
+        sheet=("rummoli.board",),
+        sheet_label=N_("Keep the chips on the board"),
     ),
     "tiles": RulesPage(
         "tiles", N_("Tile rummy rules"), play=("tiles.play", "tiles.new"), options=("tiles.new",)
@@ -73,7 +85,8 @@ def rules_page(request: Request, lang: str, game: str) -> Response:
         game=game,
         play_url=first_route(request, lang, page.play),
         options_url=options_url,
-        scoresheet_url=first_route(request, lang, ("scoresheet.new",)),
+        sheet_url=first_route(request, lang, page.sheet),
+        sheet_label=page.sheet_label,
         cheatsheet_url=url_for(request, lang, "rummoli.cheatsheet") if game == "rummoli" else None,
         demo_url=first_route(request, lang, ("rummoli.demo",)) if game == "rummoli" else None,
         board_url=first_route(request, lang, ("rummoli.board",)) if game == "rummoli" else None,

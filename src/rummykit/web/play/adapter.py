@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from rummykit.core import JSON, IllegalAction, Record
+from rummykit.core import JSON, Hint, IllegalAction, Record
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,7 @@ class GameAdapter(Protocol):
 ADAPTERS: dict[str, str] = {
     "romme": "rummykit.web.play.romme",
     "tiles": "rummykit.web.play.tiles",
-    "rummoli": "rummykit.web.rummoli",
+    "rummoli": "rummykit.web.play.rummoli",
 }
 """Game kind -> module holding its ``ADAPTER``; a new game adds a line here."""
 
@@ -114,6 +114,19 @@ def adapter(kind: str) -> GameAdapter:
         raise IllegalAction("bad_game", game=kind)
     found: GameAdapter = importlib.import_module(module).ADAPTER
     return found
+
+
+def hint_json(
+    advice: Hint[Any], seat: int | None, to_move: int | None, action: JSON = None
+) -> dict[str, JSON]:
+    """The hint API's answer, the same for every game: ``{"action": <the action as the page
+    sends it>, "reason": {"code": <the engine's reason code>, **<its parameters>}}`` (the
+    play layer adds ``text`` and ``seq``). ``action`` replaces the action's own JSON where the
+    page writes it otherwise; no action to suggest is ``IllegalAction("not_your_turn")``."""
+    if advice.action is None:
+        raise IllegalAction("not_your_turn", seat=seat, to_move=to_move)
+    data: JSON = advice.action.to_json() if action is None else action
+    return {"action": data, "reason": {"code": advice.reason, **advice.params}}
 
 
 def derived_seed(seed: int, *parts: object) -> int:

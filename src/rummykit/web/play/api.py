@@ -8,9 +8,14 @@
 - ``POST /api/games/{id}/actions`` ``{"seq": <version seen>, "action": {...}}``: 200 with the
   new view; 422 with the translated reason when the rules refuse it (nothing changed); 409 with
   the current view when the game has moved on since ``seq``; 403 without the seat's token.
-- ``GET /api/games/{id}/hint``: the computer's suggestion for the seat on move.
+- ``GET /api/games/{id}/hint``: the computer's suggestion for the seat on move, the same shape
+  for every game: ``{"action": {...}, "reason": {"code": ..., **params}, "text": ..., "seq"}``.
 - ``GET /api/games/{id}/replay``: every step of a finished game as the seat saw it.
-- ``WS /ws/games/{id}?since=<seq>``: ``{"t": "view", "v": seq, "d": view}`` for each step.
+- ``WS /ws/games/{id}?since=<seq>&lang=<fr|es|de|en>``: ``{"t": "view", "v": seq, "d": view}``
+  for each step.
+
+Every event of a view carries ``text``: the event in words for the seat, in the reader's
+language (``?lang=`` of the request, else the page's language: cookie, then Accept-Language).
 
 Views never hold a card the seat may not see: the engines' views are the only source.
 """
@@ -81,6 +86,12 @@ async def seated(request: Request | WebSocket, game_id: str) -> tuple[LiveGame, 
     return live, seat
 
 
+def reader_language(request: Request | WebSocket) -> str:
+    """The language the answer's sentences are written in: ``?lang=``, else the ``lang``
+    cookie or Accept-Language (see `rummykit.web.rendering.request_language`)."""
+    return request_language(request)
+
+
 def error_json(request: Request, error: IllegalAction, status: int, **extra: Any) -> Response:
     translations = site_translations(request_language(request))
     body: dict[str, JSON] = {"error": messages.describe(error, translations), **extra}
@@ -92,7 +103,8 @@ def not_yours(request: Request) -> Response:
 
 
 def changed(request: Request, live: LiveGame, seat: int) -> Response:
-    return error_json(request, IllegalAction("game_changed"), 409, view=live.view(seat))
+    view = live.view(seat, lang=reader_language(request))
+    return error_json(request, IllegalAction("game_changed"), 409, view=view)
 
 
 def _int(value: Any, low: int, high: int, code: str, **params: Any) -> int:
@@ -151,7 +163,7 @@ async def create(request: Request) -> Response:
         "seat": 0,
         "token": token,
         "url": f"/{lang}/{kind}/{new.id}",
-        "view": live.view(0),
+        "view": live.view(0, lang=lang),
     }
     response = JSONResponse(body, status_code=201)
     set_seat_cookie(response, new.id, token, request)
@@ -165,7 +177,8 @@ async def view(request: Request, game_id: str) -> Response:
     except NotYourGame:
         return not_yours(request)
     live = await service(request.app).get(game_id, fresh=True)
-    return JSONResponse(live.view(seat), headers={"Cache-Control": "no-store"})
+    data = live.view(seat, lang=reader_language(request))
+    return JSONResponse(data, headers={"Cache-Control": "no-store"})
 
 
 @router.post(
@@ -188,16 +201,18 @@ async def act(request: Request, game_id: str) -> Response:
     except (StaleVersion, Conflict):
         live = await play.get(game_id, fresh=True)
         return changed(request, live, seat)
-    return JSONResponse(live.view(seat, recent=0) | {"step": True, "events": _own_events(live)})
+    lang = reader_language(request)
+    return JSONResponse(
+        live.view(seat, recent=0) | {"step": True, "events": _own_events(live, seat, lang)}
+    )
 
 
-def _own_events(live: LiveGame) -> list[JSON]:
+def _own_events(live: LiveGame, seat: int, lang: str) -> JSON:
     """The events of the step just taken, so the page can show what it did."""
     frame = live.frames.get(live.seq)
     if frame:
         first = next(iter(frame.values()))
-        events: list[JSON] = first["events"]
-        return events
+        return live.told(first, seat, lang)["events"]
     return []
 
 
@@ -210,7 +225,7 @@ async def hint(request: Request, game_id: str) -> Response:
     except NotYourGame:
         return not_yours(request)
     try:
-        data = await service(request.app).hint(live, seat)
+        data = await service(request.app).hint(live, seat, reader_language(request))
     except IllegalAction as err:
         return error_json(request, err, 422)
     except TimeoutError:
@@ -227,7 +242,7 @@ async def replay(request: Request, game_id: str) -> Response:
     except NotYourGame:
         return not_yours(request)
     try:
-        frames = await service(request.app).replay(live, seat)
+        frames = await service(request.app).replay(live, seat, reader_language(request))
     except IllegalAction as err:
         return error_json(request, err, 422)
     return JSONResponse(
@@ -249,4 +264,5 @@ async def live_updates(websocket: WebSocket, game_id: str) -> None:
         await websocket.close(code=4403)
         return
     seen = since_param(websocket.query_params.get("since"))
-    await service(websocket.app).follow(websocket, live, seat, seen)
+    lang = reader_language(websocket)
+    await service(websocket.app).follow(websocket, live, seat, seen, lang)

@@ -276,10 +276,6 @@ CLIENT: dict[str, str] = {
     "hint_discard_dead_card": N_("Discard %(card)s: it fits nothing in your hand."),
     "hint_discard_least_useful_card": N_("Discard %(card)s: of your cards it helps you least."),
     "hint_discard_last_card": N_("Discard %(card)s, your last card, and go out."),
-    "hint_tiles_draw": N_("No play found that helps you: draw a tile."),
-    "hint_tiles_play": N_("Play %(tiles)s (%(value)s points)."),
-    "hint_tiles_first": N_("Make your first meld with %(tiles)s (%(value)s points)."),
-    "hint_tiles_rework": N_("Play %(tiles)s (%(value)s points) by reworking the table."),
     # names of cards and tiles for screen readers
     "joker": N_("joker"),
     "card_name": N_("%(rank)s of %(suit)s"),

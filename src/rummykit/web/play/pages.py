@@ -27,6 +27,7 @@ from rummykit.web.language import site_translations
 from rummykit.web.play import messages
 from rummykit.web.play.adapter import GameAdapter, Option, adapter
 from rummykit.web.play.api import GAME_ID, cookie_name, seated, seats_for, set_seat_cookie
+from rummykit.web.play.sentences import seat_names
 from rummykit.web.play.service import LiveGame, NotYourGame, service
 from rummykit.web.rendering import render, url_for
 from rummykit.web.validation import form_schema, read_form, whole_number
@@ -79,27 +80,21 @@ def rules_from_form(game: GameAdapter, form: FormData) -> tuple[str, dict[str, J
 
 def players_json(live: LiveGame, seat: int, lang: str) -> list[dict[str, JSON]]:
     """Each seat's name and level as the page shows them."""
-    t = site_translations(lang).gettext
+    t = site_translations(lang)
     levels = {level.name: level for level in live.adapter.levels()}
     out: list[dict[str, JSON]] = []
-    computers = humans = 0
-    for index, info in enumerate(live.seats):
-        if info.human:
-            humans += 1
-            name = t(messages.CLIENT["you"]) if index == seat else t(messages.CLIENT["player"])
-            name = name % {"n": humans}
-            out.append({"name": name, "human": True, "level": None, "you": index == seat})
-        else:
-            computers += 1
-            level = levels.get(info.level or "")
-            out.append(
-                {
-                    "name": t(messages.CLIENT["computer"]) % {"n": computers},
-                    "human": False,
-                    "level": t(level.label) if level else info.level,
-                    "you": False,
-                }
-            )
+    for index, (info, name) in enumerate(
+        zip(live.seats, seat_names(live.seats, seat, t), strict=True)
+    ):
+        level = None if info.human else levels.get(info.level or "")
+        out.append(
+            {
+                "name": name,
+                "human": info.human,
+                "level": None if info.human else t.gettext(level.label) if level else info.level,
+                "you": index == seat,
+            }
+        )
     return out
 
 
@@ -112,7 +107,7 @@ def page_data(request: Request, lang: str, live: LiveGame, seat: int) -> str:
         "lang": lang,
         "seat": seat,
         "players": players_json(live, seat, lang),
-        "view": live.view(seat),
+        "view": live.view(seat, lang=lang),
         "messages": messages.client_messages(site_translations(lang)),
         "api": f"/api/games/{live.id}",
         "ws": f"/ws/games/{live.id}",

@@ -12,7 +12,9 @@ from rummykit.core import JSON, IllegalAction, Record
 from rummykit.romme import bots as romme_bots
 from rummykit.romme.rules import card_value, joker_stands_for
 from rummykit.web.errors import N_
-from rummykit.web.play.adapter import Level, Option, levels_that_exist
+from rummykit.web.play.adapter import Level, Option, hint_json, levels_that_exist
+from rummykit.web.play.messages import CLIENT
+from rummykit.web.play.sentences import Reader, advises, describes
 
 LEVELS = (
     Level("random", N_("Beginner"), N_("Plays any legal move, without a plan.")),
@@ -377,18 +379,156 @@ def summary(options: Sequence[Option], values: Mapping[str, JSON]) -> list[tuple
 
 def hint(view: romme.View) -> dict[str, JSON]:
     """The engine's advice for the seat on move (`rummykit.romme.hint`): the action with its
-    cards written as codes, and the reason code with its parameters, which the page words."""
+    cards written as codes, and the reason code with its parameters, which the page words; a
+    play's reason also lists its melds and lay-offs."""
     if view.seat is None or view.to_move != view.seat:
         raise IllegalAction("not_your_turn", seat=view.seat, to_move=view.to_move)
     advice = romme.hint(view, view.rules)
-    if advice.action is None:
-        raise IllegalAction("not_your_turn", seat=view.seat, to_move=view.to_move)
-    action = event_json(advice.action.to_json())
-    reason: dict[str, JSON] = {"code": advice.reason, **advice.params}
-    if isinstance(advice.action, romme.Play):
-        reason["melds"] = [m["cards"] for m in action.get("melds", [])]
-        reason["layoffs"] = [lo["card"] for lo in action.get("layoffs", [])]
-    return {"action": action, "reason": reason}
+    action = None if advice.action is None else event_json(advice.action.to_json())
+    answer = hint_json(advice, view.seat, view.to_move, action)
+    if isinstance(advice.action, romme.Play) and isinstance(action, dict):
+        answer["reason"]["melds"] = [m["cards"] for m in action.get("melds", [])]
+        answer["reason"]["layoffs"] = [lo["card"] for lo in action.get("layoffs", [])]
+    return answer
+
+
+@advises("romme")
+def hint_words(reason: Mapping[str, JSON], r: Reader) -> str:
+    """A Rommé hint's reason in words, a play's melds and lay-offs after it."""
+    params: dict[str, object] = dict(reason)
+    if "card" in reason:
+        params["card"] = face_text(reason["card"], r)
+    text = r.t.gettext(CLIENT["hint_" + str(reason.get("code"))]) % params
+    melds = [" ".join(face_text(c, r) for c in m) for m in _lists(reason.get("melds"))]
+    layoffs = [face_text(c, r) for c in reason.get("layoffs") or [] if isinstance(c, str)]
+    if melds or layoffs:
+        text += f" ({' · '.join([*melds, *layoffs])})"
+    return text
+
+
+def _lists(value: JSON) -> list[list[JSON]]:
+    return [v for v in value if isinstance(v, list)] if isinstance(value, list) else []
+
+
+def face_text(code: JSON, reader: Reader) -> str:
+    """A card as the log writes it: its face (``8♠``, without the copy number), a joker by
+    its name."""
+    face = str(code).split("#")[0]
+    return reader.t.gettext(N_("joker")) if face == "JK" else face
+
+
+def ended(event: Mapping[str, JSON], r: Reader) -> list[str]:
+    """The end of a round (Rommé or tiles): who went out, or that nobody could go on."""
+    winner, number = event.get("winner"), event.get("round")
+    if winner is None:
+        return [r.t.gettext(N_("Round %(round)s ends: nobody can go on.")) % {"round": number}]
+    return [
+        r.person(
+            winner,
+            N_("You go out and win round %(round)s."),
+            N_("%(name)s goes out and wins round %(round)s."),
+            round=number,
+        )
+    ]
+
+
+def game_won(event: Mapping[str, JSON], r: Reader) -> list[str]:
+    """The end of the game (Rommé or tiles): who won."""
+    winners = [w for w in event.get("winners") or [] if isinstance(w, int)]
+    if winners == [r.seat]:
+        return [r.t.gettext(N_("The game is over: you won."))]
+    text = r.t.ngettext(
+        "The game is over: %(names)s won.", "The game is over: %(names)s won.", len(winners)
+    )
+    return [text % {"names": r.people(winners)}]
+
+
+@describes("romme")
+def sentences(event: Mapping[str, JSON], r: Reader) -> list[str]:
+    """A Rommé event in words (several sentences for a play)."""
+    seat, code, t = event.get("seat"), event.get("code"), r.t
+    if code == "deal":
+        lines = [
+            r.person(
+                event.get("dealer"),
+                N_("Round %(round)s: you deal."),
+                N_("Round %(round)s: %(name)s deals."),
+                round=event.get("round"),
+            )
+        ]
+        if event.get("upcard"):
+            card = face_text(event["upcard"], r)
+            lines.append(t.gettext(N_("%(card)s is turned face up.")) % {"card": card})
+        return lines
+    if code == "draw":
+        if event.get("source") == "discard":
+            return [
+                r.person(
+                    seat,
+                    N_("You take %(card)s from the discard pile."),
+                    N_("%(name)s takes %(card)s from the discard pile."),
+                    card=face_text(event.get("card"), r),
+                )
+            ]
+        return [
+            r.person(seat, N_("You draw from the stock."), N_("%(name)s draws from the stock."))
+        ]
+    if code == "play":
+        return _play_sentences(event, r)
+    if code == "discard":
+        card = face_text(event.get("card"), r)
+        return [
+            r.person(
+                seat, N_("You discard %(card)s."), N_("%(name)s discards %(card)s."), card=card
+            )
+        ]
+    if code == "reshuffle":
+        return [t.gettext(N_("The discard pile is shuffled into a new stock."))]
+    if code == "round_end":
+        return ended(event, r) + ([t.gettext(N_("Hand-Rommé!"))] if event.get("hand_romme") else [])
+    if code == "game_end":
+        return game_won(event, r)
+    return []
+
+
+def _play_sentences(event: Mapping[str, JSON], r: Reader) -> list[str]:
+    seat, t = event.get("seat"), r.t
+    lines = []
+    for exchange in _items(event.get("exchanges")):
+        lines.append(
+            r.person(
+                seat,
+                N_("You exchange %(card)s for a joker."),
+                N_("%(name)s exchanges %(card)s for a joker."),
+                card=face_text(exchange.get("card"), r),
+            )
+        )
+    for meld in _items(event.get("melds")):
+        cards = " ".join(face_text(c, r) for c in meld.get("cards") or [])
+        lines.append(
+            r.person(seat, N_("You lay %(cards)s."), N_("%(name)s lays %(cards)s."), cards=cards)
+        )
+    for layoff in _items(event.get("layoffs")):
+        lines.append(
+            r.person(
+                seat,
+                N_("You add %(card)s to a meld."),
+                N_("%(name)s adds %(card)s to a meld."),
+                card=face_text(layoff.get("card"), r),
+            )
+        )
+    value = event.get("opening_value")
+    if isinstance(value, int):
+        you = t.ngettext("You open with %(value)s point.", "You open with %(value)s points.", value)
+        other = t.ngettext(
+            "%(name)s opens with %(value)s point.", "%(name)s opens with %(value)s points.", value
+        )
+        lines.append(r.pick(seat, you, other, value=value))
+    return lines
+
+
+def _items(value: JSON) -> list[Mapping[str, JSON]]:
+    return [v for v in value if isinstance(v, Mapping)] if isinstance(value, list) else []
 
 
 ADAPTER = RommeAdapter()

@@ -35,10 +35,13 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummykit.core import JSON, IllegalAction, Record
+from rummykit.i18n import DEFAULT_LANGUAGE
 from rummykit.store import Conflict, Database, GameRepository, NewGame, NotFound, hash_token
+from rummykit.web.language import site_translations
 from rummykit.web.live import Hub
 from rummykit.web.play import workers
 from rummykit.web.play.adapter import GameAdapter, SeatInfo, adapter, derived_seed
+from rummykit.web.play.sentences import Reader, hint_text, seat_names, told
 
 log = logging.getLogger("rummykit.play")
 
@@ -107,8 +110,27 @@ class LiveGame:
     def log(self) -> Sequence[Any]:
         return self.adapter.log(self.state)
 
-    def view(self, seat: int | None, recent: int = RECENT_EVENTS) -> dict[str, JSON]:
-        """The full view of ``seat`` now, with the last events of the log."""
+    def reader(self, seat: int | None, lang: str) -> Reader:
+        """Who reads the log at ``seat`` in language ``lang`` (for the events' ``text``)."""
+        t = site_translations(lang)
+        return Reader(t, seat_names(self.seats, seat, t), seat)
+
+    def told(self, data: dict[str, JSON], seat: int | None, lang: str) -> dict[str, JSON]:
+        """A view or frame whose events carry their ``text`` for the reader at ``seat``."""
+        events = data.get("events")
+        if not isinstance(events, list) or not events:
+            return data
+        raw = [e for e in events if isinstance(e, dict)]
+        return {**data, "events": told(self.kind, raw, self.reader(seat, lang))}
+
+    def view(
+        self, seat: int | None, recent: int = RECENT_EVENTS, lang: str = DEFAULT_LANGUAGE
+    ) -> dict[str, JSON]:
+        """The full view of ``seat`` now, with the last events of the log, told in ``lang``."""
+        data = self._view(seat, recent)
+        return self.told(data, seat, lang)
+
+    def _view(self, seat: int | None, recent: int) -> dict[str, JSON]:
         data = self.adapter.client_view(self.state, seat)
         entries = self.log()
         data.update(
@@ -130,7 +152,7 @@ class LiveGame:
         events = [self.adapter.client_event(e) for e in entries[before:]]
         frame: dict[int, dict[str, JSON]] = {}
         for seat in self.human_seats:
-            data = self.view(seat, recent=0)
+            data = self._view(seat, recent=0)
             data.update(step=True, events=events)
             frame[seat] = data
         self.frames[self.seq] = frame
@@ -138,17 +160,19 @@ class LiveGame:
             old, _ = self.frames.popitem(last=False)
             self.marks.pop(old - 1, None)
 
-    def messages_since(self, seen: int, seat: int) -> list[dict[str, JSON]]:
+    def messages_since(
+        self, seen: int, seat: int, lang: str = DEFAULT_LANGUAGE
+    ) -> list[dict[str, JSON]]:
         """What a page of ``seat`` that has seen version ``seen`` needs: each missing step, or
-        the current view when the steps are gone (or too many)."""
+        the current view when the steps are gone (or too many), told in ``lang``."""
         if seen >= self.seq:
-            return [] if seen == self.seq else [self.view(seat)]
+            return [] if seen == self.seq else [self.view(seat, lang=lang)]
         wanted = range(seen + 1, self.seq + 1)
         if len(wanted) <= STEPS_SENT and all(
             v in self.frames and seat in self.frames[v] for v in wanted
         ):
-            return [self.frames[v][seat] for v in wanted]
-        return [self.view(seat)]
+            return [self.told(self.frames[v][seat], seat, lang) for v in wanted]
+        return [self.view(seat, lang=lang)]
 
     @property
     def travels(self) -> bool:
@@ -440,7 +464,11 @@ class PlayService:
 
     # --- hints and replays -----------------------------------------------------------------
 
-    async def hint(self, live: LiveGame, seat: int) -> dict[str, JSON]:
+    async def hint(
+        self, live: LiveGame, seat: int, lang: str = DEFAULT_LANGUAGE
+    ) -> dict[str, JSON]:
+        """The game's hint for ``seat`` (see `rummykit.web.play.adapter.hint_json`), with its
+        reason in words for the reader (``text``) and the version it is for (``seq``)."""
         async with live.lock:
             state = live.state
             if state.to_move != seat:
@@ -454,24 +482,34 @@ class PlayService:
             result = await self.compute(live, workers.advise, live.kind, wire, timeout=timeout)
         else:
             result = await asyncio.wait_for(asyncio.to_thread(live.adapter.hint, view), timeout)
+        result["text"] = hint_text(live.kind, result["reason"], live.reader(seat, lang))
         result["seq"] = seq
         return result
 
-    async def replay(self, live: LiveGame, seat: int) -> list[dict[str, JSON]]:
-        """Every step of a finished game as ``seat`` saw it."""
+    async def replay(
+        self, live: LiveGame, seat: int, lang: str = DEFAULT_LANGUAGE
+    ) -> list[dict[str, JSON]]:
+        """Every step of a finished game as ``seat`` saw it, its events told in ``lang``."""
         if not live.is_over:
             raise IllegalAction("game_not_over")
         if seat not in live.replay_cache:
             record = await self.repo.load_record(live.id)
             live.replay_cache[seat] = await asyncio.to_thread(_replay_frames, live, record, seat)
-        return live.replay_cache[seat]
+        return [live.told(frame, seat, lang) for frame in live.replay_cache[seat]]
 
     # --- live updates ----------------------------------------------------------------------
 
-    async def follow(self, websocket: WebSocket, live: LiveGame, seat: int, seen: int) -> None:
+    async def follow(
+        self,
+        websocket: WebSocket,
+        live: LiveGame,
+        seat: int,
+        seen: int,
+        lang: str = DEFAULT_LANGUAGE,
+    ) -> None:
         """Serve a page's WebSocket: ``{"t": "view", "v": seq, "d": view}`` for every step it
-        has not seen, until it closes. Another process's writes arrive within the hub's
-        polling interval."""
+        has not seen, its events told in ``lang``, until it closes. Another process's writes
+        arrive within the hub's polling interval."""
         await websocket.accept()
         game_id = live.id
         async with self.hub.subscribe(channel(game_id)) as queue:
@@ -479,7 +517,7 @@ class PlayService:
             try:
                 while not reader.done():
                     live = await self.get(game_id)
-                    for message in live.messages_since(seen, seat):
+                    for message in live.messages_since(seen, seat, lang):
                         await websocket.send_json({"t": "view", "v": message["seq"], "d": message})
                         seen = int(message["seq"])
                     getter = asyncio.create_task(queue.get())

@@ -8,11 +8,15 @@ from types import MappingProxyType
 from typing import Any
 
 from rummykit import tiles
-from rummykit.core import JSON, IllegalAction, Record
+from rummykit.core import JSON, Record
 from rummykit.tiles import bots as tile_bots
+from rummykit.tiles.hint import REWORK_STEPS
+from rummykit.tiles.hint import hint as tile_hint
 from rummykit.web.errors import N_
-from rummykit.web.play.adapter import Level, Option, levels_that_exist
-from rummykit.web.play.romme import summary
+from rummykit.web.play.adapter import Level, Option, hint_json, levels_that_exist
+from rummykit.web.play.messages import COLOURS
+from rummykit.web.play.romme import ended, game_won, summary
+from rummykit.web.play.sentences import Reader, advises, describes
 
 LEVELS = (
     Level("random", N_("Beginner"), N_("Plays a simple legal move, without a plan.")),
@@ -213,29 +217,128 @@ class TilesAdapter:
         return summary(OPTIONS, rules.to_json())
 
     def hint(self, view: tiles.View) -> dict[str, JSON]:
-        return hint(view, self.levels())
+        """The engine's advice (`rummykit.tiles.hint`) from the strongest computer level, a play
+        written as the page sends it (every set with its jokers' meanings)."""
+        levels = self.levels()
+        advice = tile_hint(view, levels[-1].name if levels else "random")
+        action = advice.action
+        page_form: JSON = None
+        if isinstance(action, tiles.Play):
+            page_form = {"t": "play", "table": [set_json(s) for s in action.table]}
+        return hint_json(advice, view.seat, view.to_move, page_form)
 
 
-def hint(view: tiles.View, levels: Sequence[Level]) -> dict[str, JSON]:
-    """The strongest computer player's move for the seat on move, with what it does."""
-    if view.seat is None or view.to_move != view.seat:
-        raise IllegalAction("not_your_turn", seat=view.seat, to_move=view.to_move)
-    best = levels[-1].name if levels else "random"
-    action = tile_bots.make_bot(best, view.round * 1000 + len(view.log)).choose(view)
-    if not isinstance(action, tiles.Play):
-        return {"action": {"t": "draw"}, "reason": {"code": "tiles_draw"}}
-    check = view.check(action.table)
-    steps = tiles.describe_rework(view.table, check.table, check.played)
-    return {
-        "action": {"t": "play", "table": [set_json(s) for s in check.table]},
-        "reason": {
-            "code": "tiles_play",
-            "tiles": [t.code for t in check.played],
-            "value": check.value,
-            "first_meld": check.first_meld,
-            "reworks": sum(1 for s in steps if s["code"] in ("moved", "set_gone", "joker_moved")),
-        },
-    }
+def tiles_text(text: JSON, r: Reader) -> str:
+    """Tiles as the log names them: ``red 5, joker``."""
+    names = []
+    for code in str(text or "").split():
+        face = code.split("#")[0]
+        if face == "*" or not face[1:].isdigit() or face[0] not in COLOURS:
+            names.append(r.t.gettext(N_("joker")))
+        else:
+            colour = r.t.gettext(COLOURS[face[0]])
+            names.append(r.t.gettext(N_("%(colour)s %(n)s")) % {"colour": colour, "n": face[1:]})
+    return ", ".join(names)
+
+
+@advises("tiles")
+def hint_words(reason: Mapping[str, JSON], r: Reader) -> str:
+    """A tile hint's reason in words (`rummykit.tiles.hint`'s codes)."""
+    t, code = r.t, reason.get("code")
+    if code == "next_round":
+        return t.gettext(N_("Start the next round."))
+    if code == "draw_tile":
+        return t.gettext(N_("No play found that helps you: draw a tile."))
+    value = reason.get("value")
+    count = value if isinstance(value, int) else 0
+    names = reason.get("tiles")
+    params = {"tiles": tiles_text(" ".join(names) if isinstance(names, list) else "", r)}
+    params["value"] = str(value)
+    if code == "first_meld":
+        text = t.ngettext(
+            "Make your first meld with %(tiles)s (%(value)s point).",
+            "Make your first meld with %(tiles)s (%(value)s points).",
+            count,
+        )
+    elif code == "rework_table":
+        text = t.ngettext(
+            "Play %(tiles)s (%(value)s point) by reworking the table.",
+            "Play %(tiles)s (%(value)s points) by reworking the table.",
+            count,
+        )
+    else:
+        text = t.ngettext(
+            "Play %(tiles)s (%(value)s point).", "Play %(tiles)s (%(value)s points).", count
+        )
+    return text % params
+
+
+@describes("tiles")
+def sentences(event: Mapping[str, JSON], r: Reader) -> list[str]:
+    """A tile-rummy event in words (the round's start says nothing: its deal says the round)."""
+    seat, code, t = event.get("seat"), event.get("code"), r.t
+    if code == "deal":
+        return [t.gettext(N_("Round %(round)s")) % {"round": event.get("round")}]
+    if code == "starter":
+        return [
+            r.person(
+                seat,
+                N_("You drew the lowest tile and start."),
+                N_("%(name)s drew the lowest tile and starts."),
+            )
+        ]
+    if code == "starter_draw":
+        tile = tiles_text(event.get("tile"), r)
+        return [r.person(seat, N_("You draw %(tile)s."), N_("%(name)s draws %(tile)s."), tile=tile)]
+    if code == "starter_tie":
+        tied = event.get("seats")
+        names = r.people(tied if isinstance(tied, list) else [])
+        text = t.gettext(N_("%(names)s drew the same lowest number and draw again."))
+        return [text % {"names": names}]
+    if code == "draw":
+        return [r.person(seat, N_("You draw a tile."), N_("%(name)s draws a tile."))]
+    if code == "pass":
+        return [r.person(seat, N_("You pass."), N_("%(name)s passes."))]
+    if code == "play":
+        value = event.get("value")
+        count = value if isinstance(value, int) else 0
+        params = {"tiles": tiles_text(event.get("tiles"), r), "value": value}
+        if event.get("first_meld"):
+            you = t.ngettext(
+                "You make your first meld: %(tiles)s (%(value)s point).",
+                "You make your first meld: %(tiles)s (%(value)s points).",
+                count,
+            )
+            other = t.ngettext(
+                "%(name)s makes the first meld: %(tiles)s (%(value)s point).",
+                "%(name)s makes the first meld: %(tiles)s (%(value)s points).",
+                count,
+            )
+        else:
+            you = t.ngettext(
+                "You play %(tiles)s (%(value)s point).",
+                "You play %(tiles)s (%(value)s points).",
+                count,
+            )
+            other = t.ngettext(
+                "%(name)s plays %(tiles)s (%(value)s point).",
+                "%(name)s plays %(tiles)s (%(value)s points).",
+                count,
+            )
+        lines = [r.pick(seat, you, other, **params)]
+        steps = event.get("steps")
+        if isinstance(steps, list) and any(
+            isinstance(s, Mapping) and s.get("code") in REWORK_STEPS for s in steps
+        ):
+            lines.append(
+                r.person(seat, N_("You rework the table."), N_("%(name)s reworks the table."))
+            )
+        return lines
+    if code == "round_end":
+        return ended(event, r)
+    if code == "game_end":
+        return game_won(event, r)
+    return []
 
 
 ADAPTER = TilesAdapter()

@@ -325,15 +325,8 @@ class TilesTable {
       return;
     }
     if (data.seq !== this.view.seq) return;
-    const t = this.t;
-    const reason = data.reason;
-    const tiles = (reason.tiles ?? []).map((c) => tileName(t, c)).join(", ");
-    let text = t("hint_tiles_draw");
-    if (reason.code === "tiles_play") {
-      text = reason.first_meld ? t("hint_tiles_first", { tiles, value: reason.value }) : reason.reworks ? t("hint_tiles_rework", { tiles, value: reason.value }) : t("hint_tiles_play", { tiles, value: reason.value });
-    }
     this.hintAction = data.action;
-    this.el.hintText.textContent = text;
+    this.el.hintText.textContent = data.text;
     this.el.hintBox.hidden = false;
     this.buttons["apply-hint"].hidden = data.action.t !== "play";
   }
