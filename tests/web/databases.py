@@ -1,12 +1,18 @@
-"""A database of a test's own on the local PostgreSQL, and the rows stored in any database."""
+"""A database of a test's own on the local PostgreSQL, a Redis server of its own, and the rows
+stored in any database."""
 
 from __future__ import annotations
 
 import asyncio
 import os
 import secrets
+import shutil
+import socket
+import subprocess
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import asyncpg
 import pytest
@@ -58,3 +64,32 @@ def stored_rows(client: TestClient) -> dict[str, int]:
             }
 
     return client.portal.call(count)  # type: ignore[union-attr, arg-type]
+
+
+@contextmanager
+def redis_server(folder: Path) -> Iterator[str]:
+    """A Redis server of the test's own on a free port (the Debian package's binary)."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("redis-server is required in CI")
+        pytest.skip("no redis-server")
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    process = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--dir", str(folder)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

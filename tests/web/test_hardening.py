@@ -28,7 +28,7 @@ from rummykit.web import create_app  # noqa: E402
 from rummykit.web.play.service import PlayService, service  # noqa: E402
 from rummykit.web.security import Settings  # noqa: E402
 
-from .databases import postgres_database, stored_rows  # noqa: E402
+from .databases import postgres_database, redis_server, stored_rows  # noqa: E402
 
 DE = {"Accept-Language": "de"}
 
@@ -487,6 +487,25 @@ def test_actions_are_rate_limited_per_client(tmp_path: Path) -> None:
                 f"/api/sheets/{sheet_id}/actions", json={"version": 0, "action": leave}
             ),
         )
+
+
+SHEET = {"name": "x", "players": ["A", "B"]}
+
+
+def test_with_redis_the_processes_count_one_clients_creations_together(tmp_path: Path) -> None:
+    with redis_server(tmp_path) as redis_url:
+        limits = Settings(create_rate="2/minute", redis_url=redis_url)
+        (tmp_path / "a").mkdir()
+        (tmp_path / "b").mkdir()
+        with make_site(tmp_path / "a", limits) as one, make_site(tmp_path / "b", limits) as other:
+            new_sheet(one)
+            new_sheet(other)
+            for site in (one, other):
+                site.refused(
+                    429,
+                    "too_many_requests",
+                    lambda s=site: s.client.post("/api/sheets", json=SHEET),
+                )
 
 
 def test_open_sockets_are_capped_per_table_and_per_client(tmp_path: Path) -> None:
