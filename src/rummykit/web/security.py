@@ -34,7 +34,6 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from fastapi.openapi.docs import get_swagger_ui_html
 from limits import RateLimitItem, parse_many
 from limits.aio.storage import Storage
 from limits.aio.strategies import MovingWindowRateLimiter
@@ -75,15 +74,11 @@ HEADERS: dict[str, str] = {
 DOCS_PATH = "/api/docs"
 
 
-def _docs_csp() -> str:
-    """The API's documentation page is FastAPI's Swagger UI: its one inline script is allowed
-    by its hash, its script and style come from the CDN it names."""
-    page = get_swagger_ui_html(openapi_url="/openapi.json", title="rummykit - Swagger UI")
-    body = bytes(page.body).decode()
-    scripts = re.findall(r"<script>(.*?)</script>", body, flags=re.S)
-    hashes = " ".join(
-        "'sha256-" + _b64(hashlib.sha256(script.encode()).digest()) + "'" for script in scripts
-    )
+def docs_csp(page: bytes) -> str:
+    """The policy of the API's documentation page, FastAPI's Swagger UI: its inline scripts
+    allowed by their hashes, its script and style from the CDN it names."""
+    scripts = re.findall(rb"<script>(.*?)</script>", page, flags=re.S)
+    hashes = " ".join(f"'sha256-{_b64(hashlib.sha256(script).digest())}'" for script in scripts)
     cdn = "https://cdn.jsdelivr.net"
     return (
         CSP.replace("script-src 'self'", f"script-src 'self' {cdn} {hashes}")
@@ -240,7 +235,6 @@ class Guard:
         self.refuse = refuse
         self.rates = RateLimits(settings)
         self.sockets = _Sockets()
-        self.docs_csp = _docs_csp()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
@@ -305,19 +299,29 @@ class Guard:
     def _with_headers(self, scope: Scope, send: Send) -> Send:
         path: str = scope["path"]
         api = path.startswith("/api/")
-        csp = self.docs_csp if path == DOCS_PATH else CSP
+        held: list[Message] = []
+
+        def headed(message: Message, csp: str) -> Message:
+            raw = list(message.get("headers", []))
+            present = {name.lower() for name, _ in raw}
+            extra = dict(HEADERS, **{"Content-Security-Policy": csp})
+            if api:
+                extra["Cache-Control"] = "no-store"
+            for name, value in extra.items():
+                if name.lower().encode() not in present:
+                    raw.append((name.lower().encode(), value.encode()))
+            return {**message, "headers": raw}
 
         async def sending(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                raw = list(message.get("headers", []))
-                present = {name.lower() for name, _ in raw}
-                extra = dict(HEADERS, **{"Content-Security-Policy": csp})
-                if api:
-                    extra["Cache-Control"] = "no-store"
-                for name, value in extra.items():
-                    if name.lower().encode() not in present:
-                        raw.append((name.lower().encode(), value.encode()))
-                message = {**message, "headers": raw}
+            if path == DOCS_PATH:
+                # The documentation page's policy names its inline scripts: wait for its body.
+                if message["type"] == "http.response.start":
+                    held.append(message)
+                    return
+                if held and message["type"] == "http.response.body":
+                    await send(headed(held.pop(), docs_csp(message.get("body", b""))))
+            elif message["type"] == "http.response.start":
+                message = headed(message, CSP)
             await send(message)
 
         return sending
