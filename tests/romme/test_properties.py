@@ -19,8 +19,9 @@ from rummykit.romme import (
     replay_states,
 )
 from rummykit.romme.bots import make_bot
-from rummykit.romme.game import View, _can_use_card
+from rummykit.romme.game import _can_use_card
 from rummykit.romme.turn import find_use, might_use_card
+from rummykit.romme.view import View
 
 from .helpers import check_invariants
 

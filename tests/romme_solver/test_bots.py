@@ -13,8 +13,9 @@ from rummykit.core import IllegalAction
 from rummykit.romme.actions import Discard, Draw, NextRound, Play
 from rummykit.romme.bot_levels import SolverBot
 from rummykit.romme.bots import LEVELS, make_bot
-from rummykit.romme.game import State, View
+from rummykit.romme.game import State
 from rummykit.romme.rules import Rules
+from rummykit.romme.view import View
 
 SOLVER_LEVELS = ("easy", "medium", "hard")
 CHUNKS = 20

@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 
 from rummykit import romme
+from rummykit.arena import wilson
 from rummykit.cards import Card, parse_cards
 from rummykit.core import IllegalAction
 from rummykit.romme.actions import Discard, Draw, NextRound, Play
 from rummykit.romme.game import State
 from rummykit.romme.hint import Hint, hint
 from rummykit.romme.rules import Rules
-from rummykit.romme.tournament import run_tournament, wilson
+from rummykit.romme.tournament import run_tournament
 
 OTHER = "2♣ 3♦ 5♥ 6♠ 8♦ 9♣ J♥ Q♠ K♦ 4♠ 7♣ 10♥ A♦"
 

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 from rummykit.cards import parse_cards
 from rummykit.rummoli import Box, KeepHand, Pass, Phase, Rules, Start, State
-from rummykit.rummoli.game import Event
 from rummykit.rummoli.rules import BOXES
+from rummykit.rummoli.view import Event
 
 SHOWN = ("lead", "play", "colour_change", "stop", "lead_passes", "box_won", "went_out", "blocked")
 

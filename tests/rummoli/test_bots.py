@@ -6,11 +6,12 @@ import random
 
 import pytest
 
+from rummykit.arena import ratio_estimate
 from rummykit.cards import parse_cards
 from rummykit.core import IllegalAction
 from rummykit.rummoli import Bid, KeepHand, Pass, Rules, Start, State, SwapWidow
 from rummykit.rummoli.bots import LEVELS, EasyBot, HardBot, make_bot
-from rummykit.rummoli.simulate import ratio_estimate, simulate
+from rummykit.rummoli.simulate import simulate
 
 from .test_properties import random_rules
 

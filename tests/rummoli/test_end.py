@@ -5,9 +5,9 @@ from __future__ import annotations
 from rummykit.cards import parse_cards
 from rummykit.rummoli import Box, Phase, Rules, Start, State
 from rummykit.rummoli.actions import Action, Check, KeepHand, Pass
-from rummykit.rummoli.game import Event
 from rummykit.rummoli.poker import evaluate
 from rummykit.rummoli.rules import BOXES
+from rummykit.rummoli.view import Event
 
 
 def simple_move(state: State) -> Action:

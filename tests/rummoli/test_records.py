@@ -29,7 +29,7 @@ from rummykit.rummoli import (
     replay_states,
 )
 from rummykit.rummoli.bots import make_bot
-from rummykit.rummoli.game import Event, View
+from rummykit.rummoli.view import Event, View
 
 from .helpers import Table
 

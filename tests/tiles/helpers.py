@@ -7,8 +7,9 @@ from collections.abc import Sequence
 import pytest
 
 from rummykit.core import IllegalAction
-from rummykit.tiles.game import Action, Play, State, resolve_play
-from rummykit.tiles.model import Rules
+from rummykit.tiles.actions import Action, Play, resolve_play
+from rummykit.tiles.game import State
+from rummykit.tiles.rules import Rules
 
 
 def position(

@@ -7,8 +7,11 @@ import json
 import pytest
 
 from rummykit.core import IllegalAction, Record
-from rummykit.tiles.game import Draw, Play, State, View, action_from_json, replay
-from rummykit.tiles.model import JokerMeaning, Rules, TableSet, parse_tiles
+from rummykit.tiles.actions import Draw, Play, action_from_json
+from rummykit.tiles.game import State, replay
+from rummykit.tiles.model import JokerMeaning, TableSet
+from rummykit.tiles.rules import Rules, parse_tiles
+from rummykit.tiles.view import View
 
 from .helpers import position, rejects
 

@@ -10,20 +10,20 @@ from typer.testing import CliRunner
 
 from rummykit.cli import apps
 from rummykit.core import IllegalAction, Record
-from rummykit.tiles.bots import make_bot
-from rummykit.tiles.game import (
+from rummykit.tiles.actions import (
     Draw,
     NextRound,
     Play,
-    State,
-    View,
     action_from_json,
     parse_action,
-    replay,
     resolve_play,
 )
-from rummykit.tiles.model import Rules, parse_table, parse_tiles
+from rummykit.tiles.bots import make_bot
+from rummykit.tiles.game import State, replay
+from rummykit.tiles.model import parse_table
+from rummykit.tiles.rules import Rules, parse_tiles
 from rummykit.tiles.turn import describe_rework
+from rummykit.tiles.view import View
 
 from .helpers import accepts, position
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from rummykit.tiles import new_game
+from rummykit.tiles import Rules, new_game
 from rummykit.tiles.bots import make_bot
 from rummykit.tiles.hint import hint
 
 
 def test_every_hint_is_a_move_the_rules_accept() -> None:
-    game = new_game(players=2, seed=5)
+    game = new_game(Rules(), 2, 5)
     seen = set()
     players = [make_bot("random", seat) for seat in range(2)]
     for _ in range(30):
@@ -27,6 +27,6 @@ def test_every_hint_is_a_move_the_rules_accept() -> None:
 
 
 def test_no_hint_for_a_seat_that_is_not_on_move() -> None:
-    game = new_game(players=2, seed=5)
+    game = new_game(Rules(), 2, 5)
     advice = hint(game.view(1 - game.to_move))
     assert advice.action is None and advice.reason == "not_your_turn"

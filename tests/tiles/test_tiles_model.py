@@ -8,19 +8,14 @@ from hypothesis import strategies as st
 
 from rummykit.core import IllegalAction
 from rummykit.tiles.model import (
-    Colour,
     JokerMeaning,
-    Rules,
     TableSet,
-    Tile,
     format_table,
-    format_tiles,
     parse_table,
-    parse_tiles,
     read_set,
     set_value,
-    sort_tiles,
 )
+from rummykit.tiles.rules import Colour, Rules, Tile, format_tiles, parse_tiles, sort_tiles
 
 # --- material ------------------------------------------------------------------------------
 

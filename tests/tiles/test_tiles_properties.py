@@ -14,18 +14,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummykit.core import IllegalAction, Record
+from rummykit.tiles.actions import Play, action_from_json
 from rummykit.tiles.bots import make_bot
-from rummykit.tiles.game import Play, State, View, action_from_json, replay, replay_states
-from rummykit.tiles.model import (
-    Colour,
-    JokerMeaning,
-    Rules,
-    TableSet,
-    Tile,
-    read_set,
-    set_value,
-    table_tiles,
-)
+from rummykit.tiles.game import State, replay, replay_states
+from rummykit.tiles.model import JokerMeaning, TableSet, read_set, set_value, table_tiles
+from rummykit.tiles.rules import Colour, Rules, Tile
+from rummykit.tiles.view import View
 
 
 @st.composite

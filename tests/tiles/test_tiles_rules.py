@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 
 from rummykit.core import IllegalAction
-from rummykit.tiles.game import Draw, NextRound, Play, State
-from rummykit.tiles.model import Rules, Tile, parse_table, table_tiles
+from rummykit.tiles.actions import Draw, NextRound, Play
+from rummykit.tiles.game import State
+from rummykit.tiles.model import parse_table, table_tiles
+from rummykit.tiles.rules import Rules, Tile
 
 from .helpers import accepts, position, rejects
 

@@ -417,6 +417,17 @@ def test_a_large_body_is_refused_before_it_is_read_whole(site: Site) -> None:
     site.refused(413, None, lambda: site.client.post("/en/sheet/new", data={"name": "x" * 40_000}))
 
 
+SHEETS = "/api/sheets"
+
+
+def test_a_content_length_that_is_not_ascii_digits_is_refused(site: Site) -> None:
+    for length in ("²", "1e3", "-1", "9" * 40):
+        headers = {"Content-Type": "application/json", "Content-Length": length.encode("latin-1")}
+        site.refused(
+            413, "too_large", lambda h=headers: site.client.post(SHEETS, content=b"{}", headers=h)
+        )
+
+
 def test_an_action_is_a_few_kilobytes_at_most(site: Site) -> None:
     game_id, token = new_game(site)
     melds = [["AS", "2S", "3S"]] * 1000

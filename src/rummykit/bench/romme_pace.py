@@ -23,14 +23,15 @@ import os
 import platform
 import statistics
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 
+from rummykit import arena
 from rummykit.core import JSON
 from rummykit.romme.actions import Discard, Draw
 from rummykit.romme.bots import Bot, make_bot
-from rummykit.romme.game import State, View
+from rummykit.romme.game import State
 from rummykit.romme.rules import Rules
 from rummykit.romme.strategy import melds_at_most
+from rummykit.romme.view import View
 
 LEVELS = ("random", "easy", "medium", "hard")
 MAX_DRAWS = 80
@@ -124,11 +125,7 @@ def run(
     rules = rules or Rules()
     names = list(dict.fromkeys(["random", *levels, "clairvoyant"]))
     tasks = [(name, rules, seed + i) for name in names for i in range(deals)]
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            counts = list(pool.map(_counts, tasks, chunksize=max(1, len(tasks) // (16 * jobs))))
-    else:
-        counts = [_counts(task) for task in tasks]
+    counts = arena.run_jobs(_counts, tasks, jobs=jobs)
     by_name = {name: counts[i * deals : (i + 1) * deals] for i, name in enumerate(names)}
     rows: dict[str, JSON] = {}
     for name, draws in by_name.items():

@@ -11,9 +11,9 @@ import platform
 import random
 import time
 
+from rummykit import arena
 from rummykit.core import JSON
-from rummykit.rummoli.bots import make_bot
-from rummykit.rummoli.game import State
+from rummykit.rummoli import GAME
 from rummykit.rummoli.poker import evaluate, index_card, key_of_indices
 from rummykit.rummoli.rules import Rules
 
@@ -26,14 +26,16 @@ def hands_per_second(hands: int = 2000, players: int = 4, seed: int = 1) -> dict
     start = time.perf_counter()
     while played < hands:
         game_seed = rng.getrandbits(32)
-        state = State(Rules(hands=50), players, game_seed)
-        bots = [make_bot("random", game_seed + s) for s in range(players)]
-        while not state.is_over:
-            seat = state.to_move
-            assert seat is not None
-            state.apply(bots[seat].choose(state.view(seat, since=len(state.events))), seat)
-            decisions += 1
-        played += state.hand_number
+        game = arena.play_game(
+            GAME,
+            Rules(hands=50),
+            ["random"] * players,
+            game_seed,
+            bot_seeds=[game_seed + s for s in range(players)],
+            view=lambda state, seat: state.view(seat, since=len(state.events)),
+        )
+        decisions += sum(game.decisions)
+        played += game.state.hand_number
     elapsed = time.perf_counter() - start
     return {
         "hands": played,

@@ -36,6 +36,7 @@ def simulate_rummoli(
         "standard"
     ),
     hands_per_game: Annotated[int, typer.Option(help="Hands per game before the split.")] = 20,
+    jobs: Annotated[int, typer.Option(help="Processes sharing the games.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Play bots against each other, seats rotated over the same deals; chips won per hand."""
@@ -46,7 +47,7 @@ def simulate_rummoli(
     try:
         if len(levels) != players:
             raise IllegalAction("bad_bots", bots=len(levels), players=players)
-        result = simulate(levels, hands, seed, Rules.preset(preset), hands_per_game)
+        result = simulate(levels, hands, seed, Rules.preset(preset), hands_per_game, max(1, jobs))
     except IllegalAction as err:
         _fail(err)
         return

@@ -10,7 +10,7 @@ import typer
 from rummykit.cli import apps
 from rummykit.core import IllegalAction
 from rummykit.tiles.mirror import mirror_match
-from rummykit.tiles.model import Rules
+from rummykit.tiles.rules import Rules
 from rummykit.tiles.simulate import simulate
 
 
@@ -31,7 +31,9 @@ def simulate_tiles(
         "--mirror",
         help="Two players: play every deal twice with the seats swapped and compare the bots.",
     ),
-    workers: int = typer.Option(1, "--workers", help="With --mirror: processes to use."),
+    workers: int = typer.Option(
+        1, "--jobs", "--workers", help="With --mirror: processes sharing the games."
+    ),
 ) -> None:
     """Play tile-rummy games between computer players and report each seat's results."""
     levels = [b.strip() for b in bots.split(",") if b.strip()]

@@ -13,6 +13,8 @@ seat may do next, seen from its view; ``bots`` the computer players.
 
 from __future__ import annotations
 
+from rummykit.core import GameDescriptor, Hint, describe
+from rummykit.romme import bots
 from rummykit.romme.actions import (
     Action,
     Discard,
@@ -25,11 +27,14 @@ from rummykit.romme.actions import (
     action_from_json,
     parse_action,
 )
-from rummykit.romme.game import State, View, new_game, replay, replay_states
-from rummykit.romme.hint import Hint, hint
+from rummykit.romme.game import State, new_game, replay, replay_states
+from rummykit.romme.hint import hint
 from rummykit.romme.rules import (
     CARD_MELDS,
     DEFAULT_RULES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PRESETS,
     Rules,
     TableMeld,
     card_value,
@@ -43,10 +48,29 @@ from rummykit.romme.rules import (
     reading_value,
 )
 from rummykit.romme.turn import PlayOutcome, TurnContext, arrange_meld, check_play, lay_off
+from rummykit.romme.view import View
+
+GAME: GameDescriptor[Rules, State, View, Action] = describe(
+    title="Rommé",
+    rules=Rules,
+    state=State,
+    view=View,
+    actions=(Draw, Discard, Play, NextRound),
+    players=(MIN_PLAYERS, MAX_PLAYERS),
+    presets=PRESETS,
+    levels=bots.LEVELS,
+    default_level="medium",
+    make_bot=bots.make_bot,
+    fallback_action=bots.fallback_action,
+    hint=hint,
+    parse_action=lambda text, rules: parse_action(text),
+)
+"""Rommé as the play layer, the command line and the arena see it."""
 
 __all__ = [
     "CARD_MELDS",
     "DEFAULT_RULES",
+    "GAME",
     "Action",
     "Discard",
     "Draw",

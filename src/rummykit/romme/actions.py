@@ -23,40 +23,56 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Literal, TypeAlias, TypeVar
+from dataclasses import dataclass, field
+from typing import ClassVar, Literal, TypeAlias, TypeVar
 
 from rummykit.cards import Card, parse_cards
-from rummykit.core import JSON, IllegalAction
+from rummykit.core import JSON, Codec, IllegalAction, Leaf, json_form
+from rummykit.core.codec import Encoded
 from rummykit.melds import MeldKind
+from rummykit.romme.rules import Rules, TableMeld
 
 DrawSource = Literal["stock", "discard"]
 RunEnd = Literal["low", "high"]
 
 
-def _card_json(card: Card) -> int:
-    return card.id
-
-
-def _card_from_json(value: JSON) -> Card:
+def _card_from_json(value: JSON, context: object = None) -> Card:
     """A card from its id (the JSON form) or its exact code (``"8♠#1"``)."""
     if isinstance(value, str):
         return Card.parse(value)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError("a card is an id or a code")
     return Card.from_id(value)
 
 
+CODEC = Codec(
+    {
+        Card: Leaf(lambda card: card.id, _card_from_json),
+        Rules: Leaf(Rules.to_json, lambda data, context: Rules.from_json(data)),
+        TableMeld: Leaf(TableMeld.to_json, lambda data, context: TableMeld.from_json(data)),
+    }
+)
+"""The JSON form of Rommé's actions and views: cards by their ids, melds and rules by their
+own forms."""
+
+
+class _Value(Encoded):
+    __slots__ = ()
+    codec = CODEC
+    json_error = "bad_action"
+
+
 @dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(_Value):
     """Take the top card of the stock or of the discard pile."""
+
+    t: ClassVar[str] = "draw"
 
     source: DrawSource = "stock"
 
     def __post_init__(self) -> None:
         if self.source not in ("stock", "discard"):
             raise IllegalAction("bad_action", reason="source", value=self.source)
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"t": "draw", "source": self.source}
 
     def __str__(self) -> str:
         return f"draw {self.source}"
@@ -70,13 +86,12 @@ class Draw:
 
 
 @dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(_Value):
     """Put one card from the hand face up on the discard pile, ending the turn."""
 
-    card: Card
+    t: ClassVar[str] = "discard"
 
-    def to_json(self) -> dict[str, JSON]:
-        return {"t": "discard", "card": _card_json(self.card)}
+    card: Card
 
     def __str__(self) -> str:
         return f"discard {self.card.code}"
@@ -90,11 +105,10 @@ class Discard:
 
 
 @dataclass(frozen=True, slots=True)
-class NextRound:
+class NextRound(_Value):
     """Deal the next round after a round has been counted."""
 
-    def to_json(self) -> dict[str, JSON]:
-        return {"t": "next_round"}
+    t: ClassVar[str] = "next_round"
 
     def __str__(self) -> str:
         return "next round"
@@ -108,23 +122,15 @@ class NextRound:
 
 
 @dataclass(frozen=True, slots=True)
-class NewMeld:
+class NewMeld(_Value):
     """A new meld from the hand. ``cards`` are in laying order (a run ascending, each joker
     standing for the card at its position). ``kind`` settles a meld that reads both ways
     (``JK 5♥ JK``). ``jokers`` may name the card each joker stands for, as pairs
     ``(joker, face)``; the engine then lays the cards in run order itself."""
 
     cards: tuple[Card, ...]
-    kind: MeldKind | None = None
-    jokers: tuple[tuple[Card, Card], ...] = ()
-
-    def to_json(self) -> dict[str, JSON]:
-        data: dict[str, JSON] = {"cards": [_card_json(c) for c in self.cards]}
-        if self.kind is not None:
-            data["kind"] = self.kind
-        if self.jokers:
-            data["jokers"] = [[_card_json(j), _card_json(f)] for j, f in self.jokers]
-        return data
+    kind: MeldKind | None = field(default=None, metadata=json_form(omit_default=True))
+    jokers: tuple[tuple[Card, Card], ...] = field(default=(), metadata=json_form(omit_default=True))
 
     def __str__(self) -> str:
         meanings = {joker: face for joker, face in self.jokers}
@@ -133,20 +139,14 @@ class NewMeld:
 
 
 @dataclass(frozen=True, slots=True)
-class LayOff:
+class LayOff(_Value):
     """Add one card from the hand (or a joker freed in this play) to a meld on the table;
     ``end`` picks the end of a run (by default the only end that fits, the high end when both
     do)."""
 
     card: Card
     meld: int
-    end: RunEnd | None = None
-
-    def to_json(self) -> dict[str, JSON]:
-        data: dict[str, JSON] = {"card": _card_json(self.card), "meld": self.meld}
-        if self.end is not None:
-            data["end"] = self.end
-        return data
+    end: RunEnd | None = field(default=None, metadata=json_form(omit_default=True))
 
     def __str__(self) -> str:
         mark = {None: "", "low": "<", "high": ">"}[self.end]
@@ -154,7 +154,7 @@ class LayOff:
 
 
 @dataclass(frozen=True, slots=True)
-class Exchange:
+class Exchange(_Value):
     """Take ``joker`` out of a meld on the table, putting the natural ``card`` from the hand in
     its place; the freed joker must be laid again within the same play."""
 
@@ -162,29 +162,20 @@ class Exchange:
     joker: Card
     card: Card
 
-    def to_json(self) -> dict[str, JSON]:
-        return {"meld": self.meld, "joker": _card_json(self.joker), "card": _card_json(self.card)}
-
     def __str__(self) -> str:
         return f"x{self.meld}:{self.card.code}/{self.joker.code}"
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
+class Play(_Value):
     """Everything a player lays in one turn, checked as a whole. The engine applies the
     exchanges first, then lays the new melds, then the lay-offs in the order given."""
+
+    t: ClassVar[str] = "play"
 
     melds: tuple[NewMeld, ...] = ()
     layoffs: tuple[LayOff, ...] = ()
     exchanges: tuple[Exchange, ...] = ()
-
-    def to_json(self) -> dict[str, JSON]:
-        return {
-            "t": "play",
-            "melds": [m.to_json() for m in self.melds],
-            "layoffs": [lo.to_json() for lo in self.layoffs],
-            "exchanges": [x.to_json() for x in self.exchanges],
-        }
 
     def __str__(self) -> str:
         # In the order the engine applies them: exchanges, new melds, lay-offs.
@@ -220,6 +211,7 @@ class Play:
 
 
 Action: TypeAlias = Draw | Play | Discard | NextRound
+_read_action = CODEC.reader(Action)
 
 
 _A = TypeVar("_A", Draw, Play, Discard, NextRound)
@@ -243,91 +235,20 @@ def action_from_json(data: JSON) -> Action:
     >>> action_from_json({"t": "fly"})
     Traceback (most recent call last):
     ...
-    rummykit.core.IllegalAction: bad_action: reason='unknown type', value='fly'
+    rummykit.core.IllegalAction: bad_action: reason='unknown_type', value='fly'
     """
     if isinstance(data, str):
         try:
             data = json.loads(data)
         except json.JSONDecodeError as err:
             raise IllegalAction("bad_action", reason="bad json", detail=str(err)) from None
-    if not isinstance(data, dict):
-        raise IllegalAction("bad_action", reason="not an object")
-    kind = data.get("t")
     try:
-        if kind == "draw":
-            _only_keys(data, {"t", "source"})
-            return Draw(data.get("source", "stock"))
-        if kind == "discard":
-            _only_keys(data, {"t", "card"})
-            return Discard(_card_from_json(data["card"]))
-        if kind == "next_round":
-            _only_keys(data, {"t"})
-            return NextRound()
-        if kind == "play":
-            _only_keys(data, {"t", "melds", "layoffs", "exchanges"})
-            return Play(
-                tuple(_meld_from_json(m) for m in _list(data.get("melds", []))),
-                tuple(_layoff_from_json(lo) for lo in _list(data.get("layoffs", []))),
-                tuple(_exchange_from_json(x) for x in _list(data.get("exchanges", []))),
-            )
+        action: Action = _read_action(data)
     except IllegalAction as err:
         if err.code == "bad_action":
             raise
         raise IllegalAction("bad_action", reason=err.code, **err.params) from None
-    except (KeyError, TypeError, AttributeError, ValueError) as err:
-        raise IllegalAction("bad_action", reason=type(err).__name__, detail=str(err)) from None
-    raise IllegalAction("bad_action", reason="unknown type", value=kind)
-
-
-def _only_keys(data: dict[str, JSON], allowed: set[str]) -> None:
-    extra = sorted(str(k) for k in data if k not in allowed)
-    if extra:
-        raise IllegalAction("bad_action", reason="unknown field", fields=extra)
-
-
-def _list(value: JSON) -> list[JSON]:
-    if not isinstance(value, list):
-        raise TypeError("a list was expected")
-    return value
-
-
-def _int(value: JSON) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError("an integer was expected")
-    return value
-
-
-def _meld_from_json(data: JSON) -> NewMeld:
-    if not isinstance(data, dict):
-        raise TypeError("a meld is an object")
-    _only_keys(data, {"cards", "kind", "jokers"})
-    kind = data.get("kind")
-    if kind not in (None, "group", "run"):
-        raise IllegalAction("bad_action", reason="kind", value=kind)
-    jokers = []
-    for pair in _list(data.get("jokers", [])):
-        joker, face = _list(pair)
-        jokers.append((_card_from_json(joker), _card_from_json(face)))
-    return NewMeld(tuple(_card_from_json(c) for c in _list(data["cards"])), kind, tuple(jokers))
-
-
-def _layoff_from_json(data: JSON) -> LayOff:
-    if not isinstance(data, dict):
-        raise TypeError("a lay-off is an object")
-    _only_keys(data, {"card", "meld", "end"})
-    end = data.get("end")
-    if end not in (None, "low", "high"):
-        raise IllegalAction("bad_action", reason="end", value=end)
-    return LayOff(_card_from_json(data["card"]), _int(data["meld"]), end)
-
-
-def _exchange_from_json(data: JSON) -> Exchange:
-    if not isinstance(data, dict):
-        raise TypeError("an exchange is an object")
-    _only_keys(data, {"meld", "joker", "card"})
-    return Exchange(
-        _int(data["meld"]), _card_from_json(data["joker"]), _card_from_json(data["card"])
-    )
+    return action
 
 
 # --- text ----------------------------------------------------------------------------------

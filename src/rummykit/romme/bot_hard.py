@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from rummykit.cards import Card
 from rummykit.romme.bot_levels import MediumBot, penalty_weight
-from rummykit.romme.game import View
 from rummykit.romme.rules import card_value
 from rummykit.romme.solver import can_use_card, going_out
 from rummykit.romme.strategy import (
@@ -33,6 +32,7 @@ from rummykit.romme.strategy import (
     knowledge,
     opponent_hands,
 )
+from rummykit.romme.view import View
 
 
 class HardBot(MediumBot):

@@ -30,7 +30,6 @@ import time
 from rummykit.cards import Card
 from rummykit.core import IllegalAction
 from rummykit.romme.actions import Action, Discard, Draw, NextRound, Play
-from rummykit.romme.game import View
 from rummykit.romme.moves import picked_unused, random_play
 from rummykit.romme.rules import DEFAULT_RULES, Rules, card_value
 from rummykit.romme.solver import (
@@ -56,6 +55,7 @@ from rummykit.romme.strategy import (
     neighbours,
 )
 from rummykit.romme.turn import check_play, find_use
+from rummykit.romme.view import View
 
 
 class SolverBot:
@@ -400,19 +400,3 @@ def penalty_weight(view: View) -> float:
     if shortest <= 3:
         weight += 1.2
     return weight
-
-
-SOLVER_LEVELS = ("easy", "medium", "hard")
-
-
-def make_solver_bot(level: str, seed: int, budget: float = 0.2) -> SolverBot:
-    """A solver-based bot of the given level (``IllegalAction("bad_level")`` otherwise)."""
-    if level == "easy":
-        return EasyBot(seed, budget)
-    if level == "medium":
-        return MediumBot(seed, budget)
-    if level == "hard":
-        from rummykit.romme.bot_hard import HardBot
-
-        return HardBot(seed, budget)
-    raise IllegalAction("bad_level", level=level, allowed=list(SOLVER_LEVELS))

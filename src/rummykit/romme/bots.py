@@ -14,13 +14,17 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from rummykit.core import IllegalAction
 from rummykit.romme.actions import Action, Discard, Draw, NextRound, Play
-from rummykit.romme.game import View
+from rummykit.romme.game import State
 from rummykit.romme.moves import picked_unused, random_play, simple_actions
 from rummykit.romme.turn import TurnContext, check_play
+from rummykit.romme.view import View
+
+if TYPE_CHECKING:
+    from rummykit.romme.bot_levels import SolverBot
 
 
 class Bot(Protocol):
@@ -106,7 +110,42 @@ def make_bot(level: str, seed: int) -> Bot:
     if level == "random":
         return RandomBot(seed)
     if level in LEVELS:
-        from rummykit.romme.bot_levels import make_solver_bot
-
         return make_solver_bot(level, seed)
     raise IllegalAction("bad_level", level=level, allowed=list(LEVELS))
+
+
+def make_solver_bot(level: str, seed: int, budget: float = 0.2) -> SolverBot:
+    """A solver-based bot of the given level (``IllegalAction("bad_level")`` otherwise).
+
+    The solver is imported on first use, so that the random level stays light.
+    """
+    from rummykit.romme.bot_hard import HardBot
+    from rummykit.romme.bot_levels import EasyBot, MediumBot
+
+    if level == "easy":
+        return EasyBot(seed, budget)
+    if level == "medium":
+        return MediumBot(seed, budget)
+    if level == "hard":
+        return HardBot(seed, budget)
+    raise IllegalAction("bad_level", level=level, allowed=["easy", "medium", "hard"])
+
+
+def fallback_action(state: State, seat: int) -> Action:
+    """The safe move for ``seat`` at once (a computer seat out of time, a turn timer): draw
+    from the stock, then discard the most expensive card that fits nothing in the hand (see
+    `rummykit.romme.bot_levels.highest_dead_card`); between rounds, deal the next one. When
+    the card taken from the discard pile must still be laid, the baseline player finds a way.
+    """
+    if state.phase == "round_over":
+        return NextRound()
+    if state.phase == "draw":
+        return Draw("stock")
+    view = state.view(seat)
+    discards = [a for a in state.legal_actions() if isinstance(a, Discard)]
+    if discards:
+        from rummykit.romme.bot_levels import highest_dead_card
+
+        choice = Discard(highest_dead_card(view))
+        return choice if choice in discards else discards[0]
+    return RandomBot(state.turn).choose(view)

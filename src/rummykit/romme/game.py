@@ -18,15 +18,20 @@ True
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from types import MappingProxyType
-from typing import Any, Literal
+from collections.abc import Sequence
+from typing import ClassVar
 
 from rummykit.cards import Card, parse_cards, romme_pack
-from rummykit.core import JSON, IllegalAction, Record, new_rng, seat_names
-from rummykit.romme.actions import Action, Discard, Draw, NextRound, Play, action_from_json
+from rummykit.core import JSON, Event, GameState, IllegalAction, Record, freeze
+from rummykit.romme.actions import (
+    CODEC,
+    Action,
+    Discard,
+    Draw,
+    NextRound,
+    Play,
+    action_from_json,
+)
 from rummykit.romme.rules import FLAT_NEVER_OPENED, HAND_ROMME_CREDIT, Rules, TableMeld, read_cards
 from rummykit.romme.rules import hand_penalty as _hand_penalty
 from rummykit.romme.turn import (
@@ -36,13 +41,7 @@ from rummykit.romme.turn import (
     find_use,
     might_use_card,
 )
-
-Phase = Literal["draw", "play", "discard", "round_over", "game_over"]
-"""``draw``: the player on move draws. ``play``: may play (once) or discard. ``discard``: has
-played, must discard. ``round_over``: the round is counted, `NextRound` deals the next.
-``game_over``: nothing more."""
-
-GAME = "romme"
+from rummykit.romme.view import Phase, View
 
 
 def _can_use_card(
@@ -54,32 +53,30 @@ def _can_use_card(
     return can_use_card(hand, card, table, rules, opened)
 
 
-class State:
+class State(GameState[Rules, Action, View]):
     """A game of Rommé between ``players`` seats, dealt from ``seed``.
 
     Public attributes are read-only by convention; only `apply` changes them.
     """
+
+    game: ClassVar[str] = "romme"
+    codec = CODEC
+    transient = frozenset({"_pickup_cache"})
 
     def __init__(self, rules: Rules | None = None, players: int = 2, seed: int = 0) -> None:
         rules = rules or Rules()
         if not isinstance(rules, Rules):
             raise IllegalAction("bad_rules", field=None, reason="not_rules")
         rules.check_players(players)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise IllegalAction("bad_seed", seed=repr(seed))
-        self.rules = rules
-        self.players = players
-        self.seed = seed
-        self._rng = new_rng(seed)
-        self._actions: list[Action] = []
-        self._forced = False
+        self._setup(rules, players, seed)
         self._pickup_cache: tuple[tuple[int, int], bool] | None = None
         self.round = 0
         self.dealer = self._rng.randrange(players)
         self.scores = [0] * players
         self.round_scores: list[list[int]] = []
         self.log: list[dict[str, JSON]] = []
-        self._public_log: list[Mapping[str, JSON]] = []
+        """The public events as plain data; views share a read-only copy of each."""
+        self._public_log: list[Event] = []
         self.winners: list[int] = []
         self.losers: list[int] = []
         self.next_meld_id = 0
@@ -130,7 +127,7 @@ class State:
         }
         if self.discard_pile:
             event["upcard"] = self.discard_pile[-1].id
-        self._event(event)
+        self._event(**event)
 
     @classmethod
     def from_deal(
@@ -192,10 +189,13 @@ class State:
         state._forced = True
         return state
 
-    def _event(self, event: dict[str, JSON]) -> None:
-        """Log a public event; views get a read-only copy, made once."""
+    def _event(self, code: str, **params: JSON) -> None:
+        event: dict[str, JSON] = {"code": code, **params}
         self.log.append(event)
-        self._public_log.append(_freeze(event))
+        self._public_log.append(freeze(event))
+
+    def public_log(self) -> Sequence[Event]:
+        return self._public_log
 
     # --- the contract ----------------------------------------------------------------------
 
@@ -211,36 +211,36 @@ class State:
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Check ``action`` (by ``seat`` when given) and apply all of it, or raise."""
         if seat is not None:
-            self._check_seat(seat, action)
-        kind = type(action)
-        if kind is Draw:
-            self._draw(action)  # type: ignore[arg-type]
-        elif kind is Discard:
-            self._discard(action)  # type: ignore[arg-type]
-        elif kind is Play:
-            self._play(action)  # type: ignore[arg-type]
-        elif kind is NextRound:
-            self._next_round()
-        else:
-            raise IllegalAction("bad_action", action=repr(action))
+            self._check_turn(seat, action)
+        match action:
+            case Draw():
+                self._draw(action)
+            case Discard():
+                self._discard(action)
+            case Play():
+                self._play(action)
+            case NextRound():
+                self._next_round()
+            case _:
+                raise IllegalAction("bad_action", action=repr(action))
         self._actions.append(action)
 
     def can_apply(self, action: Action, seat: int | None = None) -> bool:
         """Whether `apply` would accept the action (nothing changes either way)."""
         try:
             if seat is not None:
-                self._check_seat(seat, action)
-            kind = type(action)
-            if kind is Draw:
-                self._check_draw(action)  # type: ignore[arg-type]
-            elif kind is Discard:
-                self._check_discard(action)  # type: ignore[arg-type]
-            elif kind is Play:
-                self._check_play(action)  # type: ignore[arg-type]
-            elif kind is NextRound:
-                self._check_next_round()
-            else:
-                return False
+                self._check_turn(seat, action)
+            match action:
+                case Draw():
+                    self._check_draw(action)
+                case Discard():
+                    self._check_discard(action)
+                case Play():
+                    self._check_play(action)
+                case NextRound():
+                    self._check_next_round()
+                case _:
+                    return False
         except IllegalAction:
             return False
         return True
@@ -261,10 +261,9 @@ class State:
             return []
         return [Discard(c) for c in self.hands[self.turn] if c != self.picked]
 
-    def _check_seat(self, seat: int, action: Action) -> None:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise IllegalAction("bad_seat", seat=seat)
-        if type(action) is NextRound:
+    def _check_turn(self, seat: int, action: Action) -> None:
+        self._check_seat(seat)
+        if isinstance(action, NextRound):
             return
         if self.to_move is not None and seat != self.to_move:
             raise IllegalAction("not_your_turn", seat=seat, to_move=self.to_move)
@@ -317,12 +316,12 @@ class State:
         seat = self.turn
         if action.source == "stock":
             self.hands[seat].append(self.stock.pop())
-            self._event({"code": "draw", "seat": seat, "source": "stock"})
+            self._event("draw", seat=seat, source="stock")
         else:
             card = self.discard_pile.pop()
             self.hands[seat].append(card)
             self.picked = card
-            self._event({"code": "draw", "seat": seat, "source": "discard", "card": card.id})
+            self._event("draw", seat=seat, source="discard", card=card.id)
         self.phase = "play"
 
     # --- play ------------------------------------------------------------------------------
@@ -365,7 +364,7 @@ class State:
             ]
         if opens:
             event["opening_value"] = outcome.opening_value
-        self._event(event)
+        self._event(**event)
         self.phase = "discard"
         if outcome.goes_out:
             self._end_round(seat)
@@ -396,7 +395,7 @@ class State:
         hand = self.hands[seat]
         hand.remove(action.card)
         self.discard_pile.append(action.card)
-        self._event({"code": "discard", "seat": seat, "card": action.card.id})
+        self._event("discard", seat=seat, card=action.card.id)
         if not hand:
             self._end_round(seat)
             return
@@ -413,7 +412,7 @@ class State:
             self.stock = self.discard_pile
             self._rng.shuffle(self.stock)
             self.discard_pile = [top]
-            self._event({"code": "reshuffle", "stock": len(self.stock)})
+            self._event("reshuffle", stock=len(self.stock))
         else:
             self._end_round(None)
 
@@ -438,15 +437,13 @@ class State:
         self.round_scores.append(penalties)
         self.scores = [s + p for s, p in zip(self.scores, penalties, strict=True)]
         self._event(
-            {
-                "code": "round_end",
-                "round": self.round,
-                "winner": winner,
-                "hand_romme": hand_romme,
-                "hands": [[c.id for c in hand] for hand in self.hands],
-                "penalties": penalties,
-                "scores": list(self.scores),
-            }
+            "round_end",
+            round=self.round,
+            winner=winner,
+            hand_romme=hand_romme,
+            hands=[[c.id for c in hand] for hand in self.hands],
+            penalties=penalties,
+            scores=list(self.scores),
         )
         self.phase = "round_over"
         limit = rules.point_limit
@@ -465,12 +462,10 @@ class State:
             best = min(self.scores)
             self.winners = [s for s, total in enumerate(self.scores) if total == best]
             self._event(
-                {
-                    "code": "game_end",
-                    "winners": list(self.winners),
-                    "losers": list(self.losers),
-                    "scores": list(self.scores),
-                }
+                "game_end",
+                winners=list(self.winners),
+                losers=list(self.losers),
+                scores=list(self.scores),
             )
 
     def _check_next_round(self) -> None:
@@ -488,10 +483,7 @@ class State:
 
     def view(self, seat: int | None) -> View:
         """What ``seat`` may see (``None``: a spectator, who sees no hand)."""
-        if seat is not None and (
-            not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players
-        ):
-            raise IllegalAction("bad_seat", seat=seat)
+        self._check_seat(seat)
         on_move = seat is not None and seat == self.to_move
         can_take = on_move and self.phase == "draw" and self._discard_pickup_allowed()
         return View(
@@ -518,111 +510,19 @@ class State:
             log=tuple(self._public_log),
         )
 
-    def record(self, seats: Sequence[str] | None = None) -> Record:
-        """The record that rebuilds this game (rules, seed, seats, actions)."""
-        if self._forced:
-            raise IllegalAction("no_record", reason="the first round was dealt by hand")
-        names = seat_names(seats, self.players)
-        return Record(
-            GAME,
-            self.rules.to_json(),
-            self.seed,
-            names,
-            tuple(a.to_json() for a in self._actions),
-        )
+    @classmethod
+    def from_record_start(cls, record: Record) -> State:
+        return cls(Rules.from_json(record.rules), len(record.seats), record.seed)
 
-    @property
-    def actions(self) -> tuple[Action, ...]:
-        """The actions applied so far, in order."""
-        return tuple(self._actions)
-
-    def snapshot(self) -> dict[str, JSON]:
-        """Everything in the state, hidden cards and the generator included, as JSON: two
-        states with equal snapshots behave the same from now on."""
-        return {
-            "rules": self.rules.to_json(),
-            "players": self.players,
-            "seed": self.seed,
-            "rng": _rng_digest(self._rng.getstate()),
-            "round": self.round,
-            "dealer": self.dealer,
-            "turn": self.turn,
-            "phase": self.phase,
-            "picked": None if self.picked is None else self.picked.id,
-            "opening_turn": self._opening_turn,
-            "hands": [[c.id for c in h] for h in self.hands],
-            "stock": [c.id for c in self.stock],
-            "discard_pile": [c.id for c in self.discard_pile],
-            "table": [m.to_json() for m in self.table.values()],
-            "next_meld_id": self.next_meld_id,
-            "opened": list(self.opened),
-            "scores": list(self.scores),
-            "round_scores": [list(r) for r in self.round_scores],
-            "winners": list(self.winners),
-            "losers": list(self.losers),
-            "log": list(self.log),
-            "actions": [a.to_json() for a in self._actions],
-        }
-
-    def dumps(self) -> str:
-        return json.dumps(self.snapshot(), sort_keys=True, ensure_ascii=False)
-
-    def copy(self) -> State:
-        """An independent copy (the generator included): applying actions to one leaves the
-        other alone."""
-        twin = State.__new__(State)
-        twin.__dict__.update(self.__dict__)
-        twin._rng = new_rng(0)
-        twin._rng.setstate(self._rng.getstate())
-        twin.hands = [list(hand) for hand in self.hands]
-        twin.stock = list(self.stock)
-        twin.discard_pile = list(self.discard_pile)
-        twin.table = dict(self.table)
-        twin.opened = list(self.opened)
-        twin.scores = list(self.scores)
-        twin.round_scores = [list(r) for r in self.round_scores]
-        twin.winners = list(self.winners)
-        twin.losers = list(self.losers)
-        # Logged events are never changed once logged: the lists are copied, not the events.
-        twin.log = list(self.log)
-        twin._public_log = list(self._public_log)
-        twin._actions = list(self._actions)
-        return twin
+    @classmethod
+    def action_from_json(cls, data: JSON, rules: Rules | None = None) -> Action:
+        return action_from_json(data)
 
     def __repr__(self) -> str:
         return (
             f"<romme.State round {self.round}, {self.phase}, seat {self.turn}, "
             f"scores {self.scores}>"
         )
-
-
-def _freeze(value: JSON) -> Any:
-    """A read-only copy of JSON data: mappings behind a proxy, lists as tuples."""
-    if isinstance(value, Mapping):
-        return MappingProxyType(
-            {k: v if v is None or type(v) in _SCALARS else _freeze(v) for k, v in value.items()}
-        )
-    if isinstance(value, list | tuple):
-        return tuple(v if v is None or type(v) in _SCALARS else _freeze(v) for v in value)
-    return value
-
-
-_SCALARS = frozenset({int, str, bool, float})
-
-
-def _thaw(value: Any) -> JSON:
-    """Plain JSON data again (dicts and lists)."""
-    if isinstance(value, Mapping):
-        return {k: _thaw(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_thaw(v) for v in value]
-    return value
-
-
-def _rng_digest(state: object) -> str:
-    import hashlib
-
-    return hashlib.sha256(repr(state).encode()).hexdigest()[:16]
 
 
 def _end_of(meld: TableMeld, card: Card) -> str | None:
@@ -635,150 +535,9 @@ def _cards(value: Sequence[Card] | str) -> list[Card]:
     return parse_cards(value) if isinstance(value, str) else list(value)
 
 
-# --- views ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class View:
-    """What one seat may see: its own hand, the sizes of the others', the table, the whole
-    discard pile, the stock size, the scores, whose turn and what phase, the rules and the
-    public log (a draw from the stock never names the card; a pickup does)."""
-
-    seat: int | None
-    players: int
-    rules: Rules
-    round: int
-    dealer: int
-    to_move: int | None
-    phase: Phase
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    opened: tuple[bool, ...]
-    table: tuple[TableMeld, ...]
-    discard_pile: tuple[Card, ...]
-    stock_size: int
-    scores: tuple[int, ...]
-    round_scores: tuple[tuple[int, ...], ...]
-    picked: Card | None
-    """The card the player on move took from the discard pile this turn."""
-    can_take_discard: bool
-    """For the seat on move before drawing: whether taking the discard is legal."""
-    next_meld_id: int
-    winners: tuple[int, ...]
-    losers: tuple[int, ...]
-    log: tuple[Mapping[str, JSON], ...]
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "game_over"
-
-    def turn_context(self) -> TurnContext:
-        """The context `check_play` needs, for the seat on move."""
-        if self.seat is None or self.seat != self.to_move:
-            raise IllegalAction("not_your_turn", seat=self.seat, to_move=self.to_move)
-        return TurnContext(
-            self.hand,
-            {m.id: m for m in self.table},
-            self.rules,
-            self.seat,
-            self.opened[self.seat],
-            self.picked,
-            self.next_meld_id,
-        )
-
-    def to_json(self) -> dict[str, JSON]:
-        return {
-            "seat": self.seat,
-            "players": self.players,
-            "rules": self.rules.to_json(),
-            "round": self.round,
-            "dealer": self.dealer,
-            "to_move": self.to_move,
-            "phase": self.phase,
-            "hand": [c.id for c in self.hand],
-            "hand_sizes": list(self.hand_sizes),
-            "opened": list(self.opened),
-            "table": [m.to_json() for m in self.table],
-            "discard_pile": [c.id for c in self.discard_pile],
-            "stock_size": self.stock_size,
-            "scores": list(self.scores),
-            "round_scores": [list(r) for r in self.round_scores],
-            "picked": None if self.picked is None else self.picked.id,
-            "can_take_discard": self.can_take_discard,
-            "next_meld_id": self.next_meld_id,
-            "winners": list(self.winners),
-            "losers": list(self.losers),
-            "log": [_thaw(e) for e in self.log],
-        }
-
-    @classmethod
-    def from_json(cls, data: JSON) -> View:
-        """Read a view's JSON form (``IllegalAction("bad_view")`` on anything else)."""
-        try:
-            picked = data["picked"]
-            view = cls(
-                seat=data["seat"],
-                players=int(data["players"]),
-                rules=Rules.from_json(data["rules"]),
-                round=int(data["round"]),
-                dealer=int(data["dealer"]),
-                to_move=data["to_move"],
-                phase=data["phase"],
-                hand=tuple(Card.from_id(c) for c in data["hand"]),
-                hand_sizes=tuple(int(n) for n in data["hand_sizes"]),
-                opened=tuple(bool(o) for o in data["opened"]),
-                table=tuple(TableMeld.from_json(m) for m in data["table"]),
-                discard_pile=tuple(Card.from_id(c) for c in data["discard_pile"]),
-                stock_size=int(data["stock_size"]),
-                scores=tuple(int(s) for s in data["scores"]),
-                round_scores=tuple(tuple(int(s) for s in r) for r in data["round_scores"]),
-                picked=None if picked is None else Card.from_id(picked),
-                can_take_discard=bool(data["can_take_discard"]),
-                next_meld_id=int(data["next_meld_id"]),
-                winners=tuple(int(s) for s in data["winners"]),
-                losers=tuple(int(s) for s in data["losers"]),
-                log=tuple(_freeze(dict(e)) for e in data["log"]),
-            )
-        except (KeyError, TypeError, ValueError) as err:
-            if isinstance(err, IllegalAction) and err.code != "bad_card":
-                raise
-            raise IllegalAction("bad_view", reason=str(err)) from None
-        if view.phase not in ("draw", "play", "discard", "round_over", "game_over"):
-            raise IllegalAction("bad_view", reason="phase")
-        return view
-
-
 # --- records -------------------------------------------------------------------------------
 
 
-def new_game(rules: Rules | None = None, players: int = 2, seed: int = 0) -> State:
-    """A new game (the same as ``State(rules, players, seed)``)."""
-    return State(rules, players, seed)
-
-
-def replay_states(record: Record) -> Iterator[State]:
-    """The state before any action, then after each action of the record (a fresh object
-    each time: the states can be kept side by side for a replay viewer)."""
-    state = _start(record)
-    yield _copy(state)
-    for data in record.actions:
-        state.apply(action_from_json(data))
-        yield _copy(state)
-
-
-def replay(record: Record) -> State:
-    """The state reached by applying every action of the record."""
-    state = _start(record)
-    for data in record.actions:
-        state.apply(action_from_json(data))
-    return state
-
-
-def _start(record: Record) -> State:
-    if record.game != GAME:
-        raise IllegalAction("bad_record", reason="not a romme record", game=record.game)
-    return State(Rules.from_json(record.rules), len(record.seats), record.seed)
-
-
-def _copy(state: State) -> State:
-    return state.copy()
+new_game = State.new_game
+replay = State.replay
+replay_states = State.replay_states

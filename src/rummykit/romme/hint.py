@@ -27,17 +27,13 @@ Reason codes: ``next_round``; ``take_discard_to_open``, ``take_discard_to_meld``
 from __future__ import annotations
 
 from rummykit.cards import Card
-from rummykit.core import JSON
-from rummykit.core import Hint as GenericHint
+from rummykit.core import JSON, Hint
 from rummykit.romme.actions import Action, Discard, Draw, NextRound, Play
 from rummykit.romme.bot_levels import MediumBot
-from rummykit.romme.game import View
 from rummykit.romme.moves import picked_unused
 from rummykit.romme.rules import Rules, card_value, read_cards, reading_value
 from rummykit.romme.strategy import face, hand_counts, neighbours
-
-Hint = GenericHint[Action]
-"""A suggested Rommé action and the reason for it (see `rummykit.core.Hint`)."""
+from rummykit.romme.view import View
 
 
 class _Advisor(MediumBot):
@@ -46,7 +42,7 @@ class _Advisor(MediumBot):
     hold = False
 
 
-def hint(view: View, rules: Rules | None = None) -> Hint:
+def hint(view: View, rules: Rules | None = None) -> Hint[Action]:
     """The suggested action for the seat of ``view`` and a reason code (see the module).
 
     ``rules`` defaults to the view's own rules (a page may pass the game's rules explicitly).

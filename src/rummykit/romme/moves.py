@@ -30,7 +30,6 @@ from rummykit.romme.actions import (
     Play,
     RunEnd,
 )
-from rummykit.romme.game import View
 from rummykit.romme.rules import Rules, TableMeld, joker_stands_for, meld_value
 from rummykit.romme.turn import (
     TurnContext,
@@ -38,6 +37,7 @@ from rummykit.romme.turn import (
     meld_candidates,
     try_lay_off,
 )
+from rummykit.romme.view import View
 
 
 def simple_actions(view: View) -> list[Action]:

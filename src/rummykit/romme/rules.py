@@ -18,13 +18,12 @@ and a fixed penalty in hand.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
 from rummykit.cards import Card, Rank, Suit
-from rummykit.core import JSON, IllegalAction, options_from_json
+from rummykit.core import JSON, IllegalAction, RulesBase
 from rummykit.melds import MeldKind, MeldRules, Piece, Reading, read_meld, readings
 
 DealStyle = Literal["dealer_left_extra", "upcard"]
@@ -53,7 +52,7 @@ PRESETS = ("standard", "computer", "german_club")
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(RulesBase):
     """Every option of a Rommé game; the defaults are the standard rules.
 
     Invalid options raise ``IllegalAction("bad_rules", field=..., value=..., allowed=...)``:
@@ -153,17 +152,6 @@ class Rules:
             raise IllegalAction(
                 "bad_players", players=players, allowed=f"{MIN_PLAYERS}..{MAX_PLAYERS}"
             )
-
-    def to_json(self) -> dict[str, JSON]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: JSON) -> Rules:
-        """Read the JSON form; missing options take their default, unknown ones are refused."""
-        return options_from_json(cls, data)
-
-    def dumps(self) -> str:
-        return json.dumps(self.to_json(), separators=(",", ":"))
 
 
 def _is_int(value: object) -> bool:

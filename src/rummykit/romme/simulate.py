@@ -11,8 +11,9 @@ import random
 import time
 from collections.abc import Sequence
 
+from rummykit import arena
 from rummykit.core import JSON, IllegalAction
-from rummykit.romme.bots import make_bot
+from rummykit.romme import GAME
 from rummykit.romme.game import State
 from rummykit.romme.rules import Rules
 
@@ -28,20 +29,11 @@ def play_game(
     """One whole game, seat ``i`` played by a bot of level ``levels[i]``, dealt from ``seed``.
     Every action is checked by the engine; between rounds the next round is dealt. The game
     is left unfinished (``is_over`` false) when a round lasts more than ``max_actions``."""
-    state = State(rules, len(levels), seed)
-    bots = [make_bot(level, seed * 31 + seat) for seat, level in enumerate(levels)]
-    round_start = 0
-    while not state.is_over:
-        if state.phase == "round_over":
-            round_start = len(state.actions) + 1
-        elif len(state.actions) - round_start > max_actions:
-            break
-        seat = state.to_move
-        if seat is None:
-            state.apply(bots[0].choose(state.view(0)))
-            continue
-        state.apply(bots[seat].choose(state.view(seat)), seat)
-    return state
+    bot_seeds = [seed * 31 + seat for seat in range(len(levels))]
+    played = arena.play_game(
+        GAME, rules, levels, seed, bot_seeds=bot_seeds, max_decisions_per_round=max_actions
+    )
+    return played.state
 
 
 def simulate(

@@ -18,11 +18,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from rummykit.cards import Card, Suit, romme_pack
-from rummykit.romme.game import View
 from rummykit.romme.rules import Rules, TableMeld, card_value, read_cards
 from rummykit.romme.solver.candidates import encode, meld_table
 from rummykit.romme.solver.search import Problem, solve
 from rummykit.romme.solver.table import table_options
+from rummykit.romme.view import View
 
 FACES = 52
 

@@ -1,10 +1,12 @@
 """Tournaments between computer players, with mirror-paired deals and confidence intervals.
 
-A tournament plays whole games (``rules.rounds`` rounds each) between bot levels. With
-``mirror``, every game is played again from the same seed with the seats rotated (for two
-players: swapped), so every level gets every hand: luck of the deal cancels out. Results per
-level: rounds played and won, the win rate with its 95% Wilson interval, the mean penalty per
-round, games won (a shared victory counts for each winner), and the time spent per decision.
+A tournament plays whole games (``rules.rounds`` rounds each) between bot levels, through
+`rummykit.arena`. With ``mirror``, every game is played again from the same seed with the seats
+rotated (for two players: swapped), so every level gets every hand: luck of the deal cancels
+out. Results per level: rounds played and won, the win rate with its 95% interval (each deal
+seed, with all its seatings, one sample: `rummykit.arena.ratio_estimate`), the mean penalty
+per round, games won (a shared victory counts for each winner), and the time spent per
+decision.
 
 >>> result = run_tournament(["easy", "random"], rounds=6, seed=1)
 >>> result["rounds"] >= 6, sorted(result["bots"])
@@ -15,14 +17,13 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from rummykit import arena
 from rummykit.core import JSON, IllegalAction
-from rummykit.romme.actions import NextRound
+from rummykit.romme import GAME
 from rummykit.romme.bots import Bot
-from rummykit.romme.game import State
 from rummykit.romme.rules import Rules
 
 MAX_ACTIONS_PER_ROUND = 4000
@@ -60,46 +61,24 @@ class GameResult:
     abandoned: int = 0
 
 
-def wilson(wins: int, total: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default).
-
-    >>> [round(x, 3) for x in wilson(60, 100)]
-    [0.502, 0.691]
-    """
-    if total == 0:
-        return (0.0, 1.0)
-    p = wins / total
-    denominator = 1 + z * z / total
-    centre = (p + z * z / (2 * total)) / denominator
-    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def play_game(rules: Rules, seats: Sequence[str], seed: int, budget: float = 0.2) -> GameResult:
     """One whole game between the given levels (by seat), dealt from ``seed``."""
-    state = State(rules, len(seats), seed)
-    bots = [_bot(level, seed * 7919 + i, budget, rules) for i, level in enumerate(seats)]
-    result = GameResult({level: Tally() for level in seats})
-    actions_this_round = 0
-    while not state.is_over:
-        seat = state.to_move
-        if seat is None:
-            state.apply(NextRound())
-            actions_this_round = 0
-            continue
-        view = state.view(seat)
-        start = time.perf_counter()
-        action = bots[seat].choose(view)
-        spent = time.perf_counter() - start
-        tally = result.tallies[seats[seat]]
-        tally.decisions += 1
-        tally.seconds += spent
-        tally.slowest = max(tally.slowest, spent)
-        state.apply(action, seat)
-        actions_this_round += 1
-        if actions_this_round > MAX_ACTIONS_PER_ROUND:
-            result.abandoned += 1
-            break
+    played = arena.play_game(
+        GAME,
+        rules,
+        seats,
+        seed,
+        bot_seeds=[seed * 7919 + i for i in range(len(seats))],
+        make_bot=lambda level, bot_seed: _bot(level, bot_seed, budget, rules),
+        max_decisions_per_round=MAX_ACTIONS_PER_ROUND,
+    )
+    state = played.state
+    result = GameResult({level: Tally() for level in seats}, abandoned=int(played.abandoned))
+    for seat, level in enumerate(seats):
+        tally = result.tallies[level]
+        tally.decisions += played.decisions[seat]
+        tally.seconds += played.seconds[seat]
+        tally.slowest = max(tally.slowest, played.slowest[seat])
     for event in state.log:
         if event.get("code") != "round_end":
             continue
@@ -136,11 +115,8 @@ def _bot(level: str, seed: int, budget: float, rules: Rules) -> Bot:
 def _play_group(args: tuple[Rules, tuple[str, ...], int, bool, float]) -> GameResult:
     """One deal seed, played once per seating (every rotation when mirrored)."""
     rules, levels, seed, mirror, budget = args
-    n = len(levels)
-    rotations = range(n) if mirror else range(1)
     total = GameResult({level: Tally() for level in levels})
-    for shift in rotations:
-        seats = levels[shift:] + levels[:shift]
+    for seats in arena.seatings(levels, mirror):
         game = play_game(rules, seats, seed, budget)
         for level, tally in game.tallies.items():
             total.tallies[level].add(tally)
@@ -176,11 +152,8 @@ def run_tournament(
     tasks = [(rules, levels, seed + i, mirror, budget) for i in range(groups)]
     start = time.perf_counter()
     total = GameResult({level: Tally() for level in levels})
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            results = list(pool.map(_play_group, tasks, chunksize=max(1, groups // (8 * jobs))))
-    else:
-        results = [_play_group(task) for task in tasks]
+    progress = arena.Progress(groups * per_group, lambda r: r.rounds, _running(levels[0]))
+    results = arena.run_jobs(_play_group, tasks, jobs=jobs, progress=progress)
     for result in results:
         for level, tally in result.tallies.items():
             total.tallies[level].add(tally)
@@ -189,7 +162,8 @@ def run_tournament(
     elapsed = time.perf_counter() - start
     bots: dict[str, JSON] = {}
     for level, t in total.tallies.items():
-        low, high = wilson(t.rounds_won, t.rounds)
+        rate = _win_rate(results, level)
+        low, high = max(0.0, rate.low), min(1.0, rate.high)
         bots[level] = {
             "rounds": t.rounds,
             "rounds_won": t.rounds_won,
@@ -214,3 +188,20 @@ def run_tournament(
         "seconds": round(elapsed, 1),
         "bots": bots,
     }
+
+
+def _win_rate(results: Sequence[GameResult], level: str) -> arena.Estimate:
+    """Rounds won over rounds played, each deal seed (all its seatings) one sample."""
+    tallies = [r.tallies[level] for r in results]
+    return arena.ratio_estimate([t.rounds_won for t in tallies], [t.rounds for t in tallies])
+
+
+def _running(level: str) -> Callable[[Sequence[GameResult]], str]:
+    def describe(results: Sequence[GameResult]) -> str:
+        rate = _win_rate(results, level)
+        if not math.isfinite(rate.low):
+            return f"{level} {100 * rate.mean:.1f}%"
+        low, high = max(0.0, rate.low), min(1.0, rate.high)
+        return f"{level} {100 * rate.mean:.1f}% ({100 * low:.1f}-{100 * high:.1f}%)"
+
+    return describe

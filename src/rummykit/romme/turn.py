@@ -25,7 +25,7 @@ from itertools import combinations
 from rummykit.cards import Card, Rank, Suit
 from rummykit.core import IllegalAction
 from rummykit.melds import MeldKind, Reading, read_group, read_run
-from rummykit.romme.actions import LayOff, NewMeld, Play
+from rummykit.romme.actions import LayOff, NewMeld, Play, RunEnd
 from rummykit.romme.rules import (
     CARD_MELDS,
     Rules,
@@ -264,10 +264,10 @@ def layoff_options(card: Card, table: Sequence[TableMeld]) -> list[LayOff]:
     """Every lay-off of ``card`` onto the given melds (runs at each end that fits)."""
     found = []
     for meld in table:
-        ends: tuple[str | None, ...] = (None,) if meld.kind == "group" else ("low", "high")
+        ends: tuple[RunEnd | None, ...] = (None,) if meld.kind == "group" else ("low", "high")
         for end in ends:
             if try_lay_off(meld, card, end) is not None:
-                found.append(LayOff(card, meld.id, end))  # type: ignore[arg-type]
+                found.append(LayOff(card, meld.id, end))
     return found
 
 

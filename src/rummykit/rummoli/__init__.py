@@ -11,7 +11,8 @@
 
 from __future__ import annotations
 
-from rummykit.rummoli import poker
+from rummykit.core import GameDescriptor, describe
+from rummykit.rummoli import bots, poker
 from rummykit.rummoli.actions import (
     Action,
     Bet,
@@ -28,8 +29,36 @@ from rummykit.rummoli.actions import (
     parse_action,
 )
 from rummykit.rummoli.demo import DemoHand, DemoStep, demo_hand
-from rummykit.rummoli.game import GAME, Event, Phase, Start, State, View, replay, replay_states
-from rummykit.rummoli.rules import ANTE, BOXES, PAYING_CARDS, Box, Rules
+from rummykit.rummoli.game import Start, State, replay, replay_states
+from rummykit.rummoli.hint import hint
+from rummykit.rummoli.rules import (
+    ANTE,
+    BOXES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PAYING_CARDS,
+    PRESETS,
+    Box,
+    Rules,
+)
+from rummykit.rummoli.view import Event, Phase, View
+
+GAME: GameDescriptor[Rules, State, View, Action] = describe(
+    title="Rummoli",
+    rules=Rules,
+    state=State,
+    view=View,
+    actions=(SwapWidow, KeepHand, Bid, Pass, Check, Bet, Call, Raise, Fold, Play),
+    players=(MIN_PLAYERS, MAX_PLAYERS),
+    presets=PRESETS,
+    levels=bots.LEVELS,
+    default_level="hard",
+    make_bot=bots.make_bot,
+    fallback_action=bots.fallback_action,
+    hint=hint,
+    parse_action=lambda text, rules: parse_action(text),
+)
+"""Rummoli as the play layer, the command line and the arena see it."""
 
 __all__ = [
     "ANTE",

@@ -25,7 +25,9 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rummykit.cards import Card
-from rummykit.core import JSON, IllegalAction
+from rummykit.core import JSON, Codec, IllegalAction, Leaf
+from rummykit.core.codec import Encoded
+from rummykit.rummoli.rules import Rules
 
 __all__ = [
     "Action",
@@ -44,14 +46,36 @@ __all__ = [
 ]
 
 
+def _card_from_json(data: JSON, context: object = None) -> Card:
+    """A card of the 52-card pack by its code (no joker, no second copy)."""
+    if not isinstance(data, str):
+        raise IllegalAction("bad_action", reason="card_not_a_string", action=repr(data))
+    card = Card.parse(data)
+    if card.is_joker or card.copy != 0:
+        raise IllegalAction("bad_card", card=data)
+    return card
+
+
+CODEC = Codec(
+    {
+        Card: Leaf(lambda card: card.code, _card_from_json),
+        Rules: Leaf(Rules.to_json, lambda data, context: Rules.from_json(data)),
+    }
+)
+"""The JSON form of Rummoli's actions and views: cards by their codes."""
+
+
+class _Value(Encoded):
+    __slots__ = ()
+    codec = CODEC
+    json_error = "bad_action"
+
+
 @dataclass(frozen=True, slots=True)
-class SwapWidow:
+class SwapWidow(_Value):
     """The dealer takes the widow without looking at it; the own hand becomes the dead widow."""
 
     t: ClassVar[str] = "swap_widow"
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"t": self.t}
 
     def __str__(self) -> str:
         return self.t
@@ -61,13 +85,10 @@ class SwapWidow:
 
 
 @dataclass(frozen=True, slots=True)
-class KeepHand:
+class KeepHand(_Value):
     """The dealer keeps the hand dealt and puts the widow up for auction."""
 
     t: ClassVar[str] = "keep_hand"
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"t": self.t}
 
     def __str__(self) -> str:
         return self.t
@@ -77,14 +98,11 @@ class KeepHand:
 
 
 @dataclass(frozen=True, slots=True)
-class Bid:
+class Bid(_Value):
     """A bid for the widow: more chips than the last bid, at most what the bidder has."""
 
     chips: int
     t: ClassVar[str] = "bid"
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"t": self.t, "chips": self.chips}
 
     def __str__(self) -> str:
         return f"bid {self.chips}"
@@ -94,13 +112,10 @@ class Bid:
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(_Value):
     """No bid; a player who passes is out of this auction."""
 
     t: ClassVar[str] = "pass"
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"t": self.t}
 
     def __str__(self) -> str:
         return self.t
@@ -110,13 +125,10 @@ class Pass:
 
 
 @dataclass(frozen=True, slots=True)
-class Check:
+class Check(_Value):
     """Stay in the betting round without adding chips (only when nothing is owed)."""
 
     t: ClassVar[str] = "check"
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"t": self.t}
 
     def __str__(self) -> str:
         return self.t
@@ -126,14 +138,11 @@ class Check:
 
 
 @dataclass(frozen=True, slots=True)
-class Bet:
+class Bet(_Value):
     """Open the betting with 1 to ``max_bet`` chips."""
 
     chips: int
     t: ClassVar[str] = "bet"
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"t": self.t, "chips": self.chips}
 
     def __str__(self) -> str:
         return f"bet {self.chips}"
@@ -143,13 +152,10 @@ class Bet:
 
 
 @dataclass(frozen=True, slots=True)
-class Call:
+class Call(_Value):
     """Match the current bet (or put in every chip left, when that is less)."""
 
     t: ClassVar[str] = "call"
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"t": self.t}
 
     def __str__(self) -> str:
         return self.t
@@ -159,14 +165,11 @@ class Call:
 
 
 @dataclass(frozen=True, slots=True)
-class Raise:
+class Raise(_Value):
     """Match the current bet and raise it by 1 to ``max_bet`` chips."""
 
     chips: int
     t: ClassVar[str] = "raise"
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"t": self.t, "chips": self.chips}
 
     def __str__(self) -> str:
         return f"raise {self.chips}"
@@ -176,13 +179,10 @@ class Raise:
 
 
 @dataclass(frozen=True, slots=True)
-class Fold:
+class Fold(_Value):
     """Give up the Poker box (the cards stay in hand for the sequence)."""
 
     t: ClassVar[str] = "fold"
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"t": self.t}
 
     def __str__(self) -> str:
         return self.t
@@ -192,14 +192,11 @@ class Fold:
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
+class Play(_Value):
     """Lead this card, where the rules let the player choose between cards of equal rank."""
 
     card: Card
     t: ClassVar[str] = "play"
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"t": self.t, "card": self.card.code}
 
     def __str__(self) -> str:
         return f"play {self.card.code}"
@@ -209,6 +206,7 @@ class Play:
 
 
 Action = SwapWidow | KeepHand | Bid | Pass | Check | Bet | Call | Raise | Fold | Play
+_read_action = CODEC.reader(Action)
 
 _BARE: dict[str, Action] = {
     "swap_widow": SwapWidow(),
@@ -225,12 +223,6 @@ _WITH_CHIPS: dict[str, type[Bid] | type[Bet] | type[Raise]] = {
 }
 
 
-def _chips(value: object, data: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise IllegalAction("bad_action", reason="chips_not_an_integer", action=repr(data))
-    return value
-
-
 def action_from_json(data: JSON) -> Action:
     """Read an action's JSON form; anything else raises ``IllegalAction("bad_action")``.
 
@@ -239,34 +231,10 @@ def action_from_json(data: JSON) -> Action:
     >>> action_from_json({"t": "bid", "chips": "4"})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    rummykit.core.IllegalAction: bad_action: reason='chips_not_an_integer', ...
+    rummykit.core.IllegalAction: bad_action: reason='not_an_integer', ...
     """
-    if not isinstance(data, dict):
-        raise IllegalAction("bad_action", reason="not_an_object", action=repr(data))
-    kind = data.get("t")
-    if not isinstance(kind, str):
-        raise IllegalAction("bad_action", reason="no_type", action=repr(data))
-    if kind in _BARE:
-        expected: set[str] = {"t"}
-        result: Action = _BARE[kind]
-    elif kind in _WITH_CHIPS:
-        expected = {"t", "chips"}
-        result = _WITH_CHIPS[kind](_chips(data.get("chips"), data))
-    elif kind == "play":
-        expected = {"t", "card"}
-        card = data.get("card")
-        if not isinstance(card, str):
-            raise IllegalAction("bad_action", reason="card_not_a_string", action=repr(data))
-        parsed = Card.parse(card)
-        if parsed.is_joker or parsed.copy != 0:
-            raise IllegalAction("bad_card", card=card)
-        result = Play(parsed)
-    else:
-        raise IllegalAction("bad_action", reason="unknown_type", action=repr(data))
-    extra = set(data) - expected
-    if extra:
-        raise IllegalAction("bad_action", reason="unknown_field", field=sorted(extra)[0])
-    return result
+    action: Action = _read_action(data)
+    return action
 
 
 def parse_action(text: str) -> Action:

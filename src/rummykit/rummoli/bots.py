@@ -41,9 +41,10 @@ from rummykit.rummoli.actions import (
     Raise,
     SwapWidow,
 )
-from rummykit.rummoli.game import Phase, View
+from rummykit.rummoli.game import State
 from rummykit.rummoli.poker import Category, card_index, key_of_indices
 from rummykit.rummoli.table import PLAYED, POKER, WIDOW, SequenceRunner, share_poker
+from rummykit.rummoli.view import Phase, View
 
 LEVELS = ("random", "easy", "hard")
 
@@ -260,3 +261,16 @@ class HardBot:
 
 
 __all__ = ["LEVELS", "Bot", "EasyBot", "HardBot", "RandomBot", "make_bot"]
+
+
+def fallback_action(state: State, seat: int) -> Action:
+    """The safe decision at once (a computer seat out of time, a turn timer): keep the hand,
+    pass, check or call, else the first choice offered (the lowest card to lead)."""
+    actions = state.legal_actions()
+    if not actions:
+        raise IllegalAction("no_decision_awaited")
+    for kind in (KeepHand, Pass, Check, Call):
+        for action in actions:
+            if isinstance(action, kind):
+                return action
+    return actions[0]

@@ -26,8 +26,9 @@ from dataclasses import dataclass
 from rummykit.cards import Card
 from rummykit.core import JSON, IllegalAction
 from rummykit.rummoli.actions import KeepHand, Pass, Play
-from rummykit.rummoli.game import GAME, Event, Phase, Start, State
+from rummykit.rummoli.game import Start, State
 from rummykit.rummoli.rules import BOXES, Rules, board_from_json, board_to_json
+from rummykit.rummoli.view import Event, Phase
 
 DEMO_RULES = Rules.preset("demo")
 
@@ -84,7 +85,7 @@ class DemoHand:
 
     def to_json(self) -> dict[str, JSON]:
         return {
-            "game": GAME,
+            "game": State.game,
             "rules": DEMO_RULES.to_json(),
             "players": self.players,
             "seed": self.seed,
@@ -106,7 +107,7 @@ class DemoHand:
 def carry_over(data: JSON) -> dict[str, JSON]:
     """From a demo hand's JSON form, what the next hand starts from: ``players``, ``board``,
     ``chips`` and ``dealer`` (keyword arguments of `demo_hand`)."""
-    if not isinstance(data, Mapping) or data.get("game") != GAME:
+    if not isinstance(data, Mapping) or data.get("game") != State.game:
         raise IllegalAction("bad_demo", reason="not_a_rummoli_demo")
     try:
         players, chips, dealer = data["players"], data["chips_after"], data["next_dealer"]

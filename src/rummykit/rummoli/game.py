@@ -43,15 +43,16 @@ Choices the spec leaves open, settled as a family table plays:
 from __future__ import annotations
 
 import copy
-import hashlib
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
-from typing import Any
+from typing import ClassVar
 
 from rummykit.cards import Card, shuffled, standard_deck
-from rummykit.core import JSON, IllegalAction, Record, new_rng, seat_names
+from rummykit.core import JSON, IllegalAction, Record
+from rummykit.core import Event as PublicEvent
+from rummykit.core.state import GameState
 from rummykit.rummoli.actions import (
+    CODEC,
     Action,
     Bet,
     Bid,
@@ -70,7 +71,6 @@ from rummykit.rummoli.rules import (
     ANTE,
     BOXES,
     MAX_RAISES,
-    Box,
     Rules,
     board_from_json,
     board_to_json,
@@ -83,22 +83,9 @@ from rummykit.rummoli.table import (
     SequenceRunner,
     share_poker,
 )
+from rummykit.rummoli.view import Event, Phase, View
 
-GAME = "rummoli"
-Event = dict[str, JSON]
 Listener = Callable[[Event, "State"], None]
-
-
-class Phase(StrEnum):
-    """What the game waits for."""
-
-    PLAYING = "playing"
-    """The engine is making forced moves (seen only by listeners, between two decisions)."""
-    WIDOW = "widow"
-    AUCTION = "auction"
-    BETTING = "betting"
-    LEAD = "lead"
-    OVER = "over"
 
 
 @dataclass(frozen=True)
@@ -179,89 +166,11 @@ def _is_count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-@dataclass(frozen=True)
-class View:
-    """What one seat may see, as plain data (``seat`` None: a spectator, who sees no hand).
-
-    ``hand``: the seat's own cards. ``widow``: the dead widow's cards only for the seat that
-    knows them (the player whose hand it was, after taking the widow); otherwise None.
-    ``plays``: this hand's sequence so far, ``(seat, card)``. ``legal``: the actions open to the
-    seat when it is the one awaited. ``log``: public events from ``log_start`` on. A ``stop``
-    event names the card that was missing: at a real table everyone sees that nobody can play
-    it, so whether it lies in the widow or was played is public knowledge.
-    """
-
-    seat: int | None
-    players: int
-    rules: Rules
-    phase: Phase
-    to_move: int | None
-    hand_number: int
-    dealer: int
-    in_game: tuple[bool, ...]
-    in_hand: tuple[int, ...]
-    chips: tuple[int, ...]
-    board: tuple[int, ...]
-    hand: tuple[Card, ...]
-    hand_counts: tuple[int, ...]
-    widow_count: int
-    widow: tuple[Card, ...] | None
-    plays: tuple[tuple[int, Card], ...]
-    high_bid: int
-    high_bidder: int | None
-    passed: tuple[int, ...]
-    contributed: tuple[int, ...]
-    folded: tuple[int, ...]
-    bet_level: int
-    raises: int
-    choices: tuple[Card, ...]
-    legal: tuple[Action, ...]
-    log: tuple[Event, ...]
-    log_start: int
-    is_over: bool
-
-    def box(self, box: Box | str) -> int:
-        """Chips on one box."""
-        return self.board[Box(box).slot]
-
-    def to_json(self) -> dict[str, JSON]:
-        return {
-            "seat": self.seat,
-            "players": self.players,
-            "rules": self.rules.to_json(),
-            "phase": self.phase.value,
-            "to_move": self.to_move,
-            "hand_number": self.hand_number,
-            "dealer": self.dealer,
-            "in_game": list(self.in_game),
-            "in_hand": list(self.in_hand),
-            "chips": list(self.chips),
-            "board": board_to_json(self.board),
-            "hand": [c.code for c in self.hand],
-            "hand_counts": list(self.hand_counts),
-            "widow_count": self.widow_count,
-            "widow": None if self.widow is None else [c.code for c in self.widow],
-            "plays": [[s, c.code] for s, c in self.plays],
-            "high_bid": self.high_bid,
-            "high_bidder": self.high_bidder,
-            "passed": list(self.passed),
-            "contributed": list(self.contributed),
-            "folded": list(self.folded),
-            "bet_level": self.bet_level,
-            "raises": self.raises,
-            "choices": [c.code for c in self.choices],
-            "legal": [a.to_json() for a in self.legal],
-            "log": [dict(e) for e in self.log],
-            "log_start": self.log_start,
-            "is_over": self.is_over,
-        }
-
-
 def _sorted_cards(indices: Sequence[int]) -> tuple[Card, ...]:
     return tuple(index_card(i) for i in sorted(indices, key=lambda i: (i // 13, i % 13)))
 
 
-class State:
+class State(GameState[Rules, Action, View]):
     """A whole Rummoli game, from the first ante to the final split.
 
     ``State(rules, players, seed)`` deals the first hand at once and waits for the dealer.
@@ -270,6 +179,10 @@ class State:
     `apply` checks the whole action, then applies it and every forced step that follows, or
     raises `IllegalAction` and changes nothing.
     """
+
+    game: ClassVar[str] = "rummoli"
+    codec = CODEC
+    transient = frozenset({"_listeners"})
 
     def __init__(
         self,
@@ -283,15 +196,10 @@ class State:
         if not isinstance(rules, Rules):
             raise IllegalAction("bad_rules", field=None, reason="not_rules")
         Rules.check_players(players)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise IllegalAction("bad_seed", seed=repr(seed))
+        self._setup(rules, players, seed)
         if start is not None:
             start.check(players)
-        self.rules = rules
-        self.players = players
-        self.seed = seed
         self.start = start
-        self.rng = new_rng(seed)
         self.chips: list[int] = (
             list(start.chips)
             if start is not None and start.chips is not None
@@ -321,7 +229,6 @@ class State:
         self.sequence: SequenceRunner | None = None
         self.events: list[Event] = []
         self.hand_starts: list[int] = []
-        self.actions: list[Action] = []
         self.end_reason: str | None = None
         self._listeners: list[Listener] = [] if listener is None else [listener]
         self._next_hand = False
@@ -466,7 +373,7 @@ class State:
                 for card in hand:
                     holder[card_index(card)] = seat
         else:
-            deck = [card_index(c) for c in shuffled(standard_deck(), self.rng)]
+            deck = [card_index(c) for c in shuffled(standard_deck(), self._rng)]
             targets = [*self.order, WIDOW]
             for i, index in enumerate(deck):
                 holder[index] = targets[i % len(targets)]
@@ -632,7 +539,7 @@ class State:
 
     def _final_poker(self, seats: list[int]) -> None:
         while True:
-            deck = [card_index(c) for c in shuffled(standard_deck(), self.rng)]
+            deck = [card_index(c) for c in shuffled(standard_deck(), self._rng)]
             keys: dict[int, int] = {}
             for n, s in enumerate(seats):
                 five = deck[5 * n : 5 * n + 5]
@@ -657,7 +564,7 @@ class State:
 
     def _final_cut(self, seats: list[int]) -> None:
         while True:
-            deck = [card_index(c) for c in shuffled(standard_deck(), self.rng)]
+            deck = [card_index(c) for c in shuffled(standard_deck(), self._rng)]
             ranks: dict[int, int] = {}
             for n, s in enumerate(seats):
                 ranks[s] = deck[n] % 13
@@ -732,7 +639,7 @@ class State:
         self._check(action, seat)
         current = self.to_move
         assert current is not None
-        self.actions.append(action)
+        self._actions.append(action)
         self.phase = Phase.PLAYING
         if isinstance(action, SwapWidow):
             self._swap_with_widow(current)
@@ -882,10 +789,7 @@ class State:
         Hidden cards never appear: other hands only as counts, the widow only for the seat
         whose hand it was.
         """
-        if seat is not None and not (
-            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players
-        ):
-            raise IllegalAction("bad_seat", seat=repr(seat))
+        self._check_seat(seat)
         if since is None:
             since = self.hand_starts[-2] if len(self.hand_starts) >= 2 else 0
         since = max(0, min(since, len(self.events)))
@@ -939,61 +843,48 @@ class State:
 
     # --- records --------------------------------------------------------------------------
 
-    def record(self, seats: Sequence[str] | None = None) -> Record:
-        """The record that rebuilds this game: rules (with the `Start`, if any), seed, actions."""
-        names = seat_names(seats, self.players)
+    @property
+    def actions(self) -> list[Action]:
+        """The decisions applied so far, in order."""
+        return list(self._actions)
+
+    def public_log(self) -> Sequence[PublicEvent]:
+        return self.events
+
+    def record_rules(self) -> dict[str, JSON]:
+        """The rules, with the `Start` when the game had one."""
         rules: dict[str, JSON] = self.rules.to_json()
         if self.start is not None:
             rules["start"] = self.start.to_json()
-        return Record(GAME, rules, self.seed, names, tuple(a.to_json() for a in self.actions))
+        return rules
 
-    def copy(self) -> State:
-        """An independent copy (listeners are not copied)."""
-        listeners, self._listeners = self._listeners, []
-        try:
-            clone = copy.deepcopy(self)
-        finally:
-            self._listeners = listeners
-        return clone
+    @classmethod
+    def from_record_start(cls, record: Record) -> State:
+        rules = dict(record.rules)
+        start = rules.pop("start", None)
+        return cls(
+            Rules.from_json(rules),
+            len(record.seats),
+            record.seed,
+            start=None if start is None else Start.from_json(start),
+        )
 
-    def snapshot(self) -> dict[str, JSON]:
-        """Everything in the state, hidden cards included, as JSON (for tests and debugging)."""
-        sequence = self.sequence
-        return {
-            "phase": self.phase.value,
-            "hand_number": self.hand_number,
-            "regular_hands": self.regular_hands,
-            "extra_hands_left": self.extra_hands_left,
-            "dealer": self.dealer,
-            "order": list(self.order),
-            "in_game": list(self.in_game),
-            "chips": list(self.chips),
-            "board": list(self.board),
-            "holder": list(self.holder),
-            "widow_known_by": self.widow_known_by,
-            "auction": [self.high_bid, self.high_bidder, sorted(self.passed), self.turn],
-            "betting": [
-                sorted(self.contributed.items()),
-                sorted(self.folded),
-                self.bet_level,
-                self.raises,
-                sorted(self.acted),
-            ],
-            "sequence": None
-            if sequence is None
-            else {
-                "plays": [list(p) for p in sequence.plays],
-                "awaiting": None
-                if sequence.awaiting is None
-                else [sequence.awaiting[0], list(sequence.awaiting[1])],
-                "outcome": None if sequence.outcome is None else list(sequence.outcome),
-                "counts": list(sequence.counts),
-            },
-            "events": len(self.events),
-            "actions": [a.to_json() for a in self.actions],
-            "end_reason": self.end_reason,
-            "rng": hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest(),
-        }
+    @classmethod
+    def action_from_json(cls, data: JSON, rules: Rules | None = None) -> Action:
+        return action_from_json(data)
+
+    def _after_copy(self, twin: State) -> None:
+        """Listeners are not copied; the sequence runner works on the copy's own lists."""
+        twin._listeners = []
+        if self.sequence is not None:
+            shared = (self.holder, self.board, self.chips, self)
+            memo = {
+                id(old): new
+                for old, new in zip(
+                    shared, (twin.holder, twin.board, twin.chips, twin), strict=True
+                )
+            }
+            twin.sequence = copy.deepcopy(self.sequence, memo)
 
     def total_chips(self) -> int:
         """Chips in the players' hands plus chips on the board (constant through a game)."""
@@ -1006,38 +897,11 @@ class State:
         )
 
 
-def replay(record: Record | Mapping[str, Any]) -> State:
-    """Rebuild a game from its record (or the record's JSON form)."""
-    state, actions = _state_for(record)
-    for action in actions:
-        state.apply(action)
-    return state
-
-
-def _state_for(record: Record | Mapping[str, Any]) -> tuple[State, list[Action]]:
-    rec = record if isinstance(record, Record) else Record.from_json(dict(record))
-    if rec.game != GAME:
-        raise IllegalAction("bad_record", reason="not_rummoli", game=rec.game)
-    rules_json = dict(rec.rules)
-    start_json = rules_json.pop("start", None)
-    rules = Rules.from_json(rules_json)
-    start = None if start_json is None else Start.from_json(start_json)
-    actions = [action_from_json(a) for a in rec.actions]
-    return State(rules, len(rec.seats), rec.seed, start=start), actions
-
-
-def replay_states(record: Record | Mapping[str, Any]) -> Iterator[State]:
-    """The states of a recorded game: the first (waiting for the first decision), then one
-    after each action. Each state yielded is a copy the caller may keep."""
-    state, actions = _state_for(record)
-    yield state.copy()
-    for action in actions:
-        state.apply(action)
-        yield state.copy()
+replay = State.replay
+replay_states = State.replay_states
 
 
 __all__ = [
-    "GAME",
     "Event",
     "Phase",
     "Start",

@@ -29,8 +29,8 @@ from __future__ import annotations
 from rummykit.core import Hint as GenericHint
 from rummykit.rummoli.actions import Action, Bet, Bid, Call, Check, Fold, Pass, Play, Raise
 from rummykit.rummoli.bots import HardBot
-from rummykit.rummoli.game import Phase, View
 from rummykit.rummoli.table import POKER
+from rummykit.rummoli.view import Phase, View
 
 Hint = GenericHint[Action]
 """A suggested Rummoli action and the reason for it (see `rummykit.core.Hint`)."""

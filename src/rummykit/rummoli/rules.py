@@ -10,14 +10,13 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Literal, get_args
 
 from rummykit.cards import Card
-from rummykit.core import JSON, IllegalAction, options_from_json
+from rummykit.core import JSON, IllegalAction, RulesBase
 
 PokerMode = Literal["showdown", "betting"]
 ComboMode = Literal["strict", "last_card"]
@@ -88,7 +87,7 @@ def board_to_json(board: Sequence[int]) -> dict[str, int]:
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(RulesBase):
     """Every option of a Rummoli game; the defaults are the standard rules.
 
     Invalid options raise ``IllegalAction("bad_rules", field=..., value=..., allowed=...)``:
@@ -164,17 +163,6 @@ class Rules:
                 "bad_players", players=repr(players), allowed=f"{MIN_PLAYERS}..{MAX_PLAYERS}"
             )
         return players
-
-    def to_json(self) -> dict[str, JSON]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: JSON) -> Rules:
-        """Read the JSON form; missing options take their default, unknown ones are refused."""
-        return options_from_json(cls, data)
-
-    def dumps(self) -> str:
-        return json.dumps(self.to_json(), separators=(",", ":"))
 
 
 def _choice(name: str, value: object, allowed: Sequence[object]) -> None:

@@ -9,57 +9,45 @@ samples of a ratio estimator (chips over hands).
 
 from __future__ import annotations
 
-import math
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 
+from rummykit import arena
+from rummykit.arena import ratio_estimate
 from rummykit.core import JSON, IllegalAction
-from rummykit.rummoli.bots import LEVELS, make_bot
+from rummykit.rummoli import GAME
+from rummykit.rummoli.bots import LEVELS
 from rummykit.rummoli.game import State
 from rummykit.rummoli.rules import Rules
-
-Z95 = 1.959964
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """A per-hand mean with its 95% confidence interval."""
-
-    mean: float
-    low: float
-    high: float
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"mean": round(self.mean, 4), "ci95": [round(self.low, 4), round(self.high, 4)]}
-
-
-def ratio_estimate(values: Sequence[float], hands: Sequence[int]) -> Estimate:
-    """Sum of values over sum of hands, with a linearised 95% interval over the groups."""
-    total_hands = sum(hands)
-    if total_hands == 0:
-        return Estimate(0.0, 0.0, 0.0)
-    ratio = sum(values) / total_hands
-    groups = len(values)
-    if groups < 2:
-        return Estimate(ratio, -math.inf, math.inf)
-    mean_hands = total_hands / groups
-    residuals = [v - ratio * h for v, h in zip(values, hands, strict=True)]
-    variance = sum(r * r for r in residuals) / (groups - 1) / groups / mean_hands**2
-    half = Z95 * math.sqrt(variance)
-    return Estimate(ratio, ratio - half, ratio + half)
 
 
 def play_game(rules: Rules, bots: Sequence[str], seed: int, bot_seed: int) -> tuple[State, int]:
     """One game with ``bots[seat]`` at each seat; returns the final state and hands played."""
-    players = len(bots)
-    state = State(rules, players, seed)
-    agents = [make_bot(level, bot_seed * 31 + seat) for seat, level in enumerate(bots)]
-    while not state.is_over:
-        seat = state.to_move
-        assert seat is not None
-        state.apply(agents[seat].choose(state.view(seat, since=len(state.events))), seat)
+    state = arena.play_game(
+        GAME,
+        rules,
+        bots,
+        seed,
+        bot_seeds=[bot_seed * 31 + seat for seat in range(len(bots))],
+        view=lambda s, seat: s.view(seat, since=len(s.events)),  # bots never read the log
+    ).state
     return state, state.hand_number
+
+
+def _play_group(args: tuple[Rules, tuple[str, ...], int]) -> tuple[list[float], int]:
+    """One deal seed played in every rotation of the seats: each entry's chips won, and the
+    hands played."""
+    base, bots, game_seed = args
+    players = len(bots)
+    gains = [0.0] * players
+    hands_in_group = 0
+    for rotation, seating in enumerate(arena.seatings(bots, mirror=True)):
+        state, count = play_game(base, seating, game_seed, game_seed + rotation)
+        hands_in_group += count
+        for seat in range(players):
+            entry = (seat + rotation) % players
+            gains[entry] += state.chips[seat] - base.starting_chips
+    return gains, hands_in_group
 
 
 def simulate(
@@ -68,12 +56,14 @@ def simulate(
     seed: int,
     rules: Rules | None = None,
     hands_per_game: int = 20,
+    jobs: int = 1,
 ) -> dict[str, JSON]:
     """Play at least ``hands`` hands between ``bots`` (one per seat) and report chips per hand.
 
     The result holds, for each entry of ``bots``, the chips won per hand with a 95% interval,
     the same per level (the mean over the entries of that level), and for the first level
-    against each other level the difference per hand with its interval.
+    against each other level the difference per hand with its interval. ``jobs`` processes
+    play the groups (a batch at a time; the result does not depend on it).
     """
     for level in bots:
         if level not in LEVELS:
@@ -87,22 +77,22 @@ def simulate(
     group_hands: list[int] = []
     games = 0
     played = 0
-    while played < hands:
-        game_seed = rng.getrandbits(48)
-        gains = [0.0] * players
-        hands_in_group = 0
-        for rotation in range(players):
-            seating = [bots[(seat + rotation) % players] for seat in range(players)]
-            state, count = play_game(base, seating, game_seed, game_seed + rotation)
-            hands_in_group += count
-            games += 1
-            for seat in range(players):
-                entry = (seat + rotation) % players
-                gains[entry] += state.chips[seat] - base.starting_chips
-        for entry in range(players):
-            per_entry[entry].append(gains[entry])
-        group_hands.append(hands_in_group)
-        played += hands_in_group
+    progress = arena.Progress(hands, lambda r: r[1], _running(bots[0]), label="hands")
+    with arena.ProgressBar(progress) as bar:
+        done: list[tuple[list[float], int]] = []
+        while played < hands:
+            # A batch of groups; those after the one that reaches ``hands`` are dropped.
+            batch = [(base, tuple(bots), rng.getrandbits(48)) for _ in range(max(1, jobs))]
+            for gains, hands_in_group in arena.run_jobs(_play_group, batch, jobs=jobs):
+                if played >= hands:
+                    break
+                games += players
+                for entry in range(players):
+                    per_entry[entry].append(gains[entry])
+                group_hands.append(hands_in_group)
+                played += hands_in_group
+                done.append((gains, hands_in_group))
+                bar.advance(done[-1], done)
     entries = [
         {"seat_entry": i, "bot": level, **ratio_estimate(per_entry[i], group_hands).to_json()}
         for i, level in enumerate(bots)
@@ -141,3 +131,13 @@ def simulate(
         ],
         "differences": comparisons,
     }
+
+
+def _running(level: str) -> Callable[[Sequence[tuple[list[float], int]]], str]:
+    """The first entry's chips per hand so far with its interval, for the progress bar."""
+
+    def describe(results: Sequence[tuple[list[float], int]]) -> str:
+        est = ratio_estimate([g[0] for g, _ in results], [h for _, h in results])
+        return f"{level} {est.mean:+.3f} chips/hand ({est.low:+.3f} {est.high:+.3f})"
+
+    return describe

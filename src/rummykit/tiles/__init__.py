@@ -7,45 +7,69 @@
 
 from __future__ import annotations
 
-from rummykit.tiles.game import (
+from rummykit.core import GameDescriptor, describe
+from rummykit.tiles import bots
+from rummykit.tiles.actions import (
     Action,
     Draw,
     NextRound,
     Play,
-    State,
-    View,
     action_from_json,
-    new_game,
     parse_action,
-    replay,
-    replay_states,
     resolve_play,
 )
+from rummykit.tiles.game import State, new_game, replay, replay_states
+from rummykit.tiles.hint import hint
 from rummykit.tiles.model import (
+    JokerMeaning,
+    TableSet,
+    format_table,
+    parse_table,
+    read_set,
+    set_value,
+    table_tiles,
+)
+from rummykit.tiles.rules import (
     MAX_COPIES,
     MAX_JOKERS,
     MAX_NUMBER,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     Colour,
-    JokerMeaning,
     Rules,
-    TableSet,
     Tile,
-    format_table,
     format_tiles,
-    parse_table,
     parse_tiles,
-    read_set,
-    set_value,
     sort_tiles,
-    table_tiles,
 )
 from rummykit.tiles.solver import Solution, solve
 from rummykit.tiles.turn import TurnCheck, check_turn, describe_rework
+from rummykit.tiles.view import View
+
+GAME: GameDescriptor[Rules, State, View, Action] = describe(
+    title="Tile rummy",
+    rules=Rules,
+    state=State,
+    view=View,
+    actions=(Draw, Play, NextRound),
+    players=(MIN_PLAYERS, MAX_PLAYERS),
+    presets=tuple(Rules.PRESETS),
+    levels=tuple(bots.BOTS),
+    default_level="greedy",
+    make_bot=bots.make_bot,
+    fallback_action=bots.fallback_action,
+    hint=hint,
+    parse_action=parse_action,
+)
+"""Tile rummy as the play layer, the command line and the arena see it."""
 
 __all__ = [
+    "GAME",
     "MAX_COPIES",
     "MAX_JOKERS",
     "MAX_NUMBER",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "Action",
     "Colour",
     "Draw",

@@ -35,9 +35,11 @@ from collections import Counter
 from collections.abc import Sequence
 
 from rummykit.core import IllegalAction
-from rummykit.tiles.game import Action, Draw, NextRound, Play, View
-from rummykit.tiles.model import TableSet, Tile
+from rummykit.tiles.actions import Action, Draw, NextRound, Play
+from rummykit.tiles.model import TableSet
+from rummykit.tiles.rules import Tile
 from rummykit.tiles.solver import Solution, lays_all, solve
+from rummykit.tiles.view import View
 
 
 def _my_turn(view: View) -> int:

@@ -24,9 +24,12 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
 from rummykit.core import IllegalAction
+from rummykit.tiles.actions import Action, Draw, NextRound, Play
 from rummykit.tiles.bot_hard import GreedyBot, HardBot
-from rummykit.tiles.game import Action, Draw, NextRound, Play, View
-from rummykit.tiles.model import Colour, Rules, TableSet, Tile, read_set, set_value
+from rummykit.tiles.game import State
+from rummykit.tiles.model import TableSet, read_set, set_value
+from rummykit.tiles.rules import Colour, Rules, Tile
+from rummykit.tiles.view import View
 
 
 class Bot(Protocol):
@@ -42,7 +45,7 @@ def candidate_sets(
     ``max_jokers`` jokers each (one copy of each face is used); only those holding ``must``
     when it is given.
 
-    >>> from rummykit.tiles.model import parse_tiles
+    >>> from rummykit.tiles.rules import parse_tiles
     >>> [s.code for s in candidate_sets(parse_tiles("r1 r2 r3 b3 k3"), Rules())]
     ['r1 r2 r3', 'r3 b3 k3']
     """
@@ -225,3 +228,12 @@ def make_bot(level: str, seed: int) -> Bot:
     if level not in BOTS:
         raise IllegalAction("bad_bot", level=level, expected=sorted(BOTS))
     return BOTS[level](seed)
+
+
+def fallback_action(state: State, seat: int) -> Action:
+    """The safe move at once (a computer seat out of time, a turn timer): draw a tile (a pass
+    when the pool is empty), or deal the next round between rounds."""
+    actions = state.legal_actions()
+    if not actions:
+        raise IllegalAction("game_over")
+    return actions[0]

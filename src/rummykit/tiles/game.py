@@ -1,10 +1,5 @@
-"""A game of tile rummy: actions, the state that applies them, views, records and replay.
-
-A turn is submitted as the table it leaves: ``Play(table)`` lists every set on the table after
-the turn (tiles with their identities, each joker with what it stands for), and the engine
-judges it as a whole with `rummykit.tiles.turn.check_turn`. ``Draw()`` draws a tile and passes;
-with the pool empty it is a plain pass. ``NextRound()`` deals the next round once a round has
-been counted.
+"""A game of tile rummy: the state that applies the actions (`rummykit.tiles.actions`), views,
+records and replay.
 
 >>> state = State.from_position(
 ...     racks=["r10 r11 r12 b3", "k1 k2 k3 y9"], table="", to_move=0, seed=1
@@ -23,237 +18,25 @@ mappingproxy({'code': 'draw', 'seat': 1, 'pool': 97})
 
 from __future__ import annotations
 
-import copy
-import hashlib
-import json
-import random
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
-from types import MappingProxyType
-from typing import Literal, TypeAlias
+from collections.abc import Sequence
+from typing import ClassVar
 
-from rummykit.core import JSON, IllegalAction, Record, new_rng, seat_names
-from rummykit.tiles.model import (
-    Rules,
-    TableSet,
-    Tile,
-    format_table,
-    format_tiles,
-    parse_table,
-    parse_tiles,
-    read_set,
-    table_tiles,
+from rummykit.core import JSON, Event, GameState, IllegalAction, Record, freeze
+from rummykit.tiles.actions import (
+    CODEC,
+    Action,
+    Draw,
+    NextRound,
+    Play,
+    action_from_json,
 )
+from rummykit.tiles.model import TableSet, parse_table, read_set, table_tiles
+from rummykit.tiles.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, Tile, format_tiles, parse_tiles
 from rummykit.tiles.turn import TurnCheck, check_turn, describe_rework
-
-GAME = "tiles"
-Phase = Literal["play", "round_over", "game_over"]
-Event: TypeAlias = Mapping[str, JSON]
-
-# --- actions -------------------------------------------------------------------------------
+from rummykit.tiles.view import Phase, View
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """Draw one tile from the pool and pass; with the pool empty, just pass."""
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"t": "draw"}
-
-    def __str__(self) -> str:
-        return "draw"
-
-    def __repr__(self) -> str:
-        return "Draw()"
-
-
-@dataclass(frozen=True, slots=True)
-class NextRound:
-    """Start the next round after a round has been counted (any seat may ask)."""
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"t": "next_round"}
-
-    def __str__(self) -> str:
-        return "next round"
-
-    def __repr__(self) -> str:
-        return "NextRound()"
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """The whole table as the player leaves it: every set, old and new, in any order.
-
-    >>> play = Play.parse("play r4 r5 *(r6) | b7 k7 y7")
-    >>> play
-    Play.parse('play r4 r5 *(r6) | b7 k7 y7')
-    >>> action_from_json(play.to_json()) == play
-    True
-    """
-
-    table: tuple[TableSet, ...] = field(default=())
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "table", tuple(self.table))
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"t": "play", "table": [s.code for s in self.table]}
-
-    def __str__(self) -> str:
-        return f"play {format_table(self.table)}".rstrip()
-
-    def __repr__(self) -> str:
-        return f"Play.parse({str(self)!r})"
-
-    @staticmethod
-    def parse(text: str, rules: Rules | None = None) -> Play:
-        """Parse ``play <set> | <set> …`` with exact tile identities (``r5#1`` for the second
-        red five). To write tiles by face alone and let the position pick the copies, use
-        `resolve_play`."""
-        action = parse_action(text, rules)
-        if not isinstance(action, Play):
-            raise IllegalAction("bad_action", text=text)
-        return action
-
-
-Action: TypeAlias = Draw | Play | NextRound
-
-
-def parse_action(text: str, rules: Rules | None = None) -> Action:
-    """``draw``, ``next round`` or ``play <set> | <set> …``."""
-    words = text.strip().split(maxsplit=1)
-    head = words[0].lower() if words else ""
-    rest = words[1] if len(words) > 1 else ""
-    if head == "draw" and not rest:
-        return Draw()
-    if head == "next" and rest.strip().lower() == "round":
-        return NextRound()
-    if head == "play":
-        return Play(tuple(_read_table(rest.split("|") if rest.strip() else [], rules)))
-    raise IllegalAction("bad_action", text=text)
-
-
-def action_from_json(data: JSON, rules: Rules | None = None) -> Action:
-    """Read an action's JSON form; anything else raises ``IllegalAction("bad_action")``.
-
-    A play's sets are carried as written and judged when the play is applied. A joker written
-    without its meaning takes the one its set implies under ``rules`` (the default rules when
-    not given), so such a set must already be valid, or its own code (``set_too_small``…) is
-    raised here.
-
-    >>> action_from_json({"t": "draw"}), action_from_json({"t": "play", "table": ["r1 r2 r3"]})
-    (Draw(), Play.parse('play r1 r2 r3'))
-    >>> action_from_json({"t": "play", "table": "r1"})
-    Traceback (most recent call last):
-    ...
-    rummykit.core.IllegalAction: bad_action: reason='table must be a list of sets'
-    """
-    if not isinstance(data, Mapping):
-        raise IllegalAction("bad_action", reason="not an object")
-    kind = data.get("t")
-    if kind in ("draw", "next_round"):
-        if set(data) != {"t"}:
-            raise IllegalAction("bad_action", reason="unexpected fields")
-        return Draw() if kind == "draw" else NextRound()
-    if kind != "play":
-        raise IllegalAction("bad_action", reason="unknown action type")
-    if set(data) != {"t", "table"}:
-        raise IllegalAction("bad_action", reason="a play holds exactly t and table")
-    sets = data["table"]
-    if not isinstance(sets, list) or not all(isinstance(s, str) for s in sets):
-        raise IllegalAction("bad_action", reason="table must be a list of sets")
-    return Play(tuple(_read_table(sets, rules)))
-
-
-def _read_table(sets: Sequence[str], rules: Rules | None) -> list[TableSet]:
-    try:
-        return parse_table(list(sets), rules, check=False)
-    except IllegalAction as err:
-        if err.code in ("bad_tile", "duplicate_tile"):
-            raise IllegalAction("bad_action", reason=err.code, **err.params) from None
-        raise
-
-
-def resolve_play(
-    text: str, table: Sequence[TableSet], rack: Sequence[Tile], rules: Rules | None = None
-) -> Play:
-    """A play written by faces (``r5``, ``*``), its copies taken from the position.
-
-    Each face takes a copy still on the table first, then one from the rack (a ``#n`` suffix
-    names a copy exactly). A joker takes the table joker that stands for what it stands for
-    here, else another table joker, else one from the rack. What the sets mean is then checked
-    by the engine.
-
-    >>> table = parse_table("r5 r6 r7 | r5#1 b5 k5")
-    >>> resolve_play("r5 r6 r7 r8 | r5 b5 k5", table, parse_tiles("r8"))
-    Play.parse('play r5 r6 r7 r8 | r5#1 b5 k5')
-    """
-    try:
-        return _resolve(text, table, rack, rules or Rules())
-    except IllegalAction as err:
-        if err.code in ("bad_tile", "duplicate_tile"):
-            raise IllegalAction("bad_action", reason=err.code, **err.params) from None
-        raise
-
-
-def _resolve(text: str, table: Sequence[TableSet], rack: Sequence[Tile], rules: Rules) -> Play:
-    words = text.strip()
-    if words.lower().startswith("play"):
-        words = words[4:]
-    texts = words.split("|") if words.strip() else []
-    raw = [t.replace(",", " ").split() for t in texts]
-    on_table = table_tiles(table)
-    joker_meaning = {j: m for s in table for j, (_, m) in s.joker_meanings().items()}
-    used: set[Tile] = set()
-    pinned = {Tile.parse(w.split("(")[0]) for ws in raw for w in ws if "#" in w.split("(")[0]}
-    used |= pinned
-    sources = [*on_table, *rack]
-    result: list[list[str]] = []
-    for ws in raw:
-        codes: list[str] = []
-        for word in ws:
-            face, _, meaning = word.partition("(")
-            if "#" in face:
-                codes.append(word)
-                continue
-            base = Tile.parse(face)
-            candidates = [t for t in sources if t.face == base.face and t not in used]
-            if base.is_joker and meaning:
-                wanted = meaning.rstrip(")")
-                same = [t for t in candidates if t in joker_meaning]
-                same = [t for t in same if joker_meaning[t].code == wanted] or same
-                candidates = same + [t for t in candidates if t not in same]
-            if not candidates:
-                codes.append(word)
-                continue
-            tile = candidates[0]
-            used.add(tile)  # written with its copy, so that unresolved faces avoid it
-            codes.append(f"{tile.face}#{tile.copy}" + (f"({meaning}" if meaning else ""))
-        result.append(codes)
-    return Play(tuple(_read_table([" ".join(c) for c in result], rules)))
-
-
-# --- the state -----------------------------------------------------------------------------
-
-
-def _freeze(value: JSON) -> JSON:
-    if isinstance(value, Mapping):
-        return MappingProxyType({k: _freeze(v) for k, v in value.items()})
-    if isinstance(value, list | tuple):
-        return tuple(_freeze(v) for v in value)
-    return value
-
-
-def _thaw(value: JSON) -> JSON:
-    if isinstance(value, Mapping):
-        return {k: _thaw(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_thaw(v) for v in value]
-    return value
-
-
-class State:
+class State(GameState[Rules, Action, View]):
     """A game of tile rummy between ``players`` seats (2–4), shuffled from ``seed``.
 
     Each round begins with the choice of the starter — every player draws a tile from the
@@ -267,12 +50,21 @@ class State:
     Public attributes are read-only by convention; only `apply` changes them.
     """
 
+    game: ClassVar[str] = "tiles"
+    codec = CODEC
+
     def __init__(self, rules: Rules | None = None, players: int = 2, seed: int = 0) -> None:
         rules = rules or Rules()
         if not isinstance(rules, Rules):
             raise IllegalAction("bad_rules", field=None, value=None, expected="a Rules value")
-        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
-            raise IllegalAction("bad_players", players=players, expected="2..4")
+        if (
+            not isinstance(players, int)
+            or isinstance(players, bool)
+            or not MIN_PLAYERS <= players <= MAX_PLAYERS
+        ):
+            raise IllegalAction(
+                "bad_players", players=players, expected=f"{MIN_PLAYERS}..{MAX_PLAYERS}"
+            )
         total = len(rules.pool())
         if players * rules.rack_for(players) > total:
             raise IllegalAction(
@@ -281,14 +73,7 @@ class State:
                 value=rules.rack_for(players),
                 expected=f"at most {total // players} with {players} players",
             )
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise IllegalAction("bad_seed", seed=repr(seed))
-        self.rules = rules
-        self.players = players
-        self.seed = seed
-        self._rng = new_rng(seed)
-        self._actions: list[Action] = []
-        self._forced = False
+        self._setup(rules, players, seed)
         self.round = 0
         self.phase: Phase = "play"
         self.turn = 0
@@ -310,7 +95,7 @@ class State:
     # --- a round begins --------------------------------------------------------------------
 
     def _event(self, code: str, **params: JSON) -> None:
-        self.log.append(_freeze({"code": code, **params}))
+        self.log.append(freeze({"code": code, **params}))
 
     def _start_round(self) -> None:
         self.round += 1
@@ -443,13 +228,14 @@ class State:
         """Check ``action`` (by ``seat`` when given) and apply all of it, or raise
         `IllegalAction` and change nothing."""
         check = self._check(action, seat)
-        if isinstance(action, Draw):
-            self._draw()
-        elif isinstance(action, Play):
-            assert check is not None
-            self._play(check)
-        else:
-            self._start_round()
+        match action:
+            case Draw():
+                self._draw()
+            case Play():
+                assert check is not None
+                self._play(check)
+            case NextRound():
+                self._start_round()
         self._actions.append(action)
 
     def can_apply(self, action: Action, seat: int | None = None) -> bool:
@@ -478,10 +264,7 @@ class State:
     def _check(self, action: Action, seat: int | None) -> TurnCheck | None:
         if not isinstance(action, Draw | Play | NextRound):
             raise IllegalAction("bad_action", action=repr(action))
-        if seat is not None and (
-            not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players
-        ):
-            raise IllegalAction("bad_seat", seat=seat)
+        self._check_seat(seat)
         if self.phase == "game_over":
             raise IllegalAction("game_over")
         if isinstance(action, NextRound):
@@ -594,10 +377,7 @@ class State:
 
     def view(self, seat: int | None) -> View:
         """What ``seat`` may see (``None``: a spectator, who sees no rack)."""
-        if seat is not None and (
-            not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players
-        ):
-            raise IllegalAction("bad_seat", seat=seat)
+        self._check_seat(seat)
         return View(
             seat=seat,
             players=self.players,
@@ -618,23 +398,16 @@ class State:
             log=tuple(self.log),
         )
 
-    def record(self, seats: Sequence[str] | None = None) -> Record:
-        """The record that rebuilds this game (rules, seed, seats, actions)."""
-        if self._forced:
-            raise IllegalAction("no_record", reason="the position was set up by hand")
-        names = seat_names(seats, self.players)
-        return Record(
-            GAME,
-            self.rules.to_json(),
-            self.seed,
-            names,
-            tuple(a.to_json() for a in self._actions),
-        )
+    def public_log(self) -> Sequence[Event]:
+        return self.log
 
-    @property
-    def actions(self) -> tuple[Action, ...]:
-        """The actions applied so far, in order."""
-        return tuple(self._actions)
+    @classmethod
+    def from_record_start(cls, record: Record) -> State:
+        return cls(Rules.from_json(record.rules), len(record.seats), record.seed)
+
+    @classmethod
+    def action_from_json(cls, data: JSON, rules: Rules | None = None) -> Action:
+        return action_from_json(data, rules)
 
     def tile_places(self) -> dict[Tile, str]:
         """Where each tile is: ``"pool"``, ``"table"`` or ``"rack <seat>"`` (for checks)."""
@@ -648,53 +421,6 @@ class State:
                 places[tile] = f"rack {seat}"
         return places
 
-    def snapshot(self) -> dict[str, JSON]:
-        """Everything in the state, hidden tiles and the generator included, as JSON: two
-        states with equal snapshots behave the same from now on."""
-        rng = hashlib.sha256(repr(self._rng.getstate()).encode()).hexdigest()[:16]
-        return {
-            "rules": self.rules.to_json(),
-            "players": self.players,
-            "seed": self.seed,
-            "rng": rng,
-            "round": self.round,
-            "phase": self.phase,
-            "turn": self.turn,
-            "starter": self.starter,
-            "racks": [format_tiles(r) for r in self.racks],
-            "table": [s.code for s in self.table],
-            "pool": format_tiles(self.pool),
-            "opened": list(self.opened),
-            "passes": self.passes,
-            "last_drawn": [None if t is None else t.code for t in self.last_drawn],
-            "scores": list(self.scores),
-            "round_scores": [list(r) for r in self.round_scores],
-            "winners": list(self.winners),
-            "log": [_thaw(e) for e in self.log],
-            "actions": [a.to_json() for a in self._actions],
-        }
-
-    def dumps(self) -> str:
-        return json.dumps(self.snapshot(), sort_keys=True, ensure_ascii=False)
-
-    def copy(self) -> State:
-        """An independent copy (the generator included). Tiles, sets and logged events are
-        immutable, so the lists that hold them are copied and the values shared."""
-        twin = copy.copy(self)
-        twin._rng = random.Random()
-        twin._rng.setstate(self._rng.getstate())
-        twin._actions = list(self._actions)
-        twin.racks = [list(r) for r in self.racks]
-        twin.table = list(self.table)
-        twin.pool = list(self.pool)
-        twin.opened = list(self.opened)
-        twin.last_drawn = list(self.last_drawn)
-        twin.scores = list(self.scores)
-        twin.round_scores = [list(r) for r in self.round_scores]
-        twin.winners = list(self.winners)
-        twin.log = list(self.log)
-        return twin
-
     def __repr__(self) -> str:
         return (
             f"<tiles.State round {self.round}, {self.phase}, seat {self.turn}, "
@@ -702,124 +428,9 @@ class State:
         )
 
 
-# --- views ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class View:
-    """What one seat may see: its own rack (and the tile it drew last), the sizes of the
-    others' racks, the table, the pool size, who has made the first meld, the scores, whose turn,
-    the rules and the public log (a draw never names the tile; at the end of a round the racks
-    are shown, as players do when they count them)."""
-
-    seat: int | None
-    players: int
-    rules: Rules
-    round: int
-    phase: Phase
-    to_move: int | None
-    rack: tuple[Tile, ...]
-    last_drawn: Tile | None
-    rack_sizes: tuple[int, ...]
-    opened: tuple[bool, ...]
-    table: tuple[TableSet, ...]
-    pool_size: int
-    passes: int
-    scores: tuple[int, ...]
-    round_scores: tuple[tuple[int, ...], ...]
-    winners: tuple[int, ...]
-    log: tuple[Event, ...]
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "game_over"
-
-    def check(self, table: Sequence[TableSet]) -> TurnCheck:
-        """Judge, for the seat on move, the turn that leaves ``table`` (what a bot asks)."""
-        if self.seat is None or self.seat != self.to_move:
-            raise IllegalAction("not_your_turn", seat=self.seat, to_move=self.to_move)
-        return check_turn(self.rules, self.table, self.rack, table, opened=self.opened[self.seat])
-
-    def to_json(self) -> dict[str, JSON]:
-        return {
-            "seat": self.seat,
-            "players": self.players,
-            "rules": self.rules.to_json(),
-            "round": self.round,
-            "phase": self.phase,
-            "to_move": self.to_move,
-            "rack": [t.code for t in self.rack],
-            "last_drawn": None if self.last_drawn is None else self.last_drawn.code,
-            "rack_sizes": list(self.rack_sizes),
-            "opened": list(self.opened),
-            "table": [s.code for s in self.table],
-            "pool_size": self.pool_size,
-            "passes": self.passes,
-            "scores": list(self.scores),
-            "round_scores": [list(r) for r in self.round_scores],
-            "winners": list(self.winners),
-            "log": [_thaw(e) for e in self.log],
-        }
-
-    @classmethod
-    def from_json(cls, data: JSON) -> View:
-        """Read a view's JSON form (``IllegalAction("bad_view")`` on anything else)."""
-        try:
-            rules = Rules.from_json(data["rules"])
-            seat, to_move, last = data["seat"], data["to_move"], data["last_drawn"]
-            view = cls(
-                seat=None if seat is None else int(seat),
-                players=int(data["players"]),
-                rules=rules,
-                round=int(data["round"]),
-                phase=data["phase"],
-                to_move=None if to_move is None else int(to_move),
-                rack=tuple(Tile.parse(t) for t in data["rack"]),
-                last_drawn=None if last is None else Tile.parse(last),
-                rack_sizes=tuple(int(n) for n in data["rack_sizes"]),
-                opened=tuple(bool(o) for o in data["opened"]),
-                table=tuple(parse_table(list(data["table"]), rules)),
-                pool_size=int(data["pool_size"]),
-                passes=int(data["passes"]),
-                scores=tuple(int(s) for s in data["scores"]),
-                round_scores=tuple(tuple(int(s) for s in r) for r in data["round_scores"]),
-                winners=tuple(int(s) for s in data["winners"]),
-                log=tuple(_freeze(dict(e)) for e in data["log"]),
-            )
-        except (KeyError, TypeError, ValueError) as err:
-            raise IllegalAction("bad_view", reason=str(err)) from None
-        if view.phase not in ("play", "round_over", "game_over"):
-            raise IllegalAction("bad_view", reason="phase")
-        return view
-
-
 # --- records -------------------------------------------------------------------------------
 
 
-def new_game(rules: Rules | None = None, players: int = 2, seed: int = 0) -> State:
-    """A new game (the same as ``State(rules, players, seed)``)."""
-    return State(rules, players, seed)
-
-
-def replay_states(record: Record) -> Iterator[State]:
-    """The state before any action, then after each action of the record (a fresh object
-    each time: the states can be kept side by side for a replay viewer)."""
-    state = _start(record)
-    yield state.copy()
-    for data in record.actions:
-        state.apply(action_from_json(data, state.rules))
-        yield state.copy()
-
-
-def replay(record: Record) -> State:
-    """The state reached by applying every action of the record."""
-    state = _start(record)
-    for data in record.actions:
-        state.apply(action_from_json(data, state.rules))
-    return state
-
-
-def _start(record: Record) -> State:
-    if record.game != GAME:
-        raise IllegalAction("bad_record", reason="not a tiles record", game=record.game)
-    return State(Rules.from_json(record.rules), len(record.seats), record.seed)
+new_game = State.new_game
+replay = State.replay
+replay_states = State.replay_states

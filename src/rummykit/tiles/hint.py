@@ -9,8 +9,8 @@ Reason codes:
 - ``draw_tile``: no play found that helps, draw;
 - ``next_round``; ``not_your_turn``, ``game_over`` (no action).
 
->>> from rummykit.tiles import new_game
->>> game = new_game(players=2, seed=3)
+>>> from rummykit.tiles import Rules, new_game
+>>> game = new_game(Rules(), 2, 3)
 >>> advice = hint(game.view(game.to_move))
 >>> advice.reason in ("first_meld", "draw_tile"), game.can_apply(advice.action)
 (True, True)
@@ -19,9 +19,10 @@ Reason codes:
 from __future__ import annotations
 
 from rummykit.core import Hint as GenericHint
+from rummykit.tiles.actions import Action, Draw, NextRound, Play
 from rummykit.tiles.bots import make_bot
-from rummykit.tiles.game import Action, Draw, NextRound, Play, View
 from rummykit.tiles.turn import describe_rework
+from rummykit.tiles.view import View
 
 Hint = GenericHint[Action]
 """A suggested tile-rummy action and the reason for it (see `rummykit.core.Hint`)."""

@@ -17,14 +17,13 @@ independent, the pairs are).
 
 from __future__ import annotations
 
-import math
-from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from rummykit import arena
 from rummykit.core import JSON, IllegalAction
 from rummykit.tiles.bots import BOTS
-from rummykit.tiles.model import Rules
+from rummykit.tiles.rules import Rules
 from rummykit.tiles.simulate import play_game
 
 Outcome = tuple[float, int, int]
@@ -34,7 +33,7 @@ and the other's rack value at the end."""
 
 def _rounds(rules: Rules, levels: tuple[str, str], seed: int, first_seat: int) -> list[Outcome]:
     """Play one game with ``levels[0]`` in ``first_seat``; each round's outcome for it."""
-    seats = list(levels) if first_seat == 0 else [levels[1], levels[0]]
+    seats = arena.seatings(levels, mirror=True)[first_seat]
     state = play_game(rules, seats, seed, seed)
     me, other = first_seat, 1 - first_seat
     out: list[Outcome] = []
@@ -81,11 +80,8 @@ def mirror_match(
     rules = replace(rules or Rules(), rounds=rounds)
     levels = (bots[0], bots[1])
     jobs = [(rules, levels, seed + g, seat) for g in range(games) for seat in (0, 1)]
-    if workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(_job, jobs))
-    else:
-        results = [_job(job) for job in jobs]
+    progress = arena.Progress(2 * games * rounds, len, _running(levels[0]))
+    results = arena.run_jobs(_job, jobs, jobs=workers, progress=progress)
     pairs: list[tuple[Outcome, Outcome]] = []
     for g in range(games):
         pairs.extend(zip(results[2 * g], results[2 * g + 1], strict=True))
@@ -102,9 +98,9 @@ def summarise(
     """The match figures from each pair's two outcomes (both from the first bot's side)."""
     n = len(pairs)
     per_pair = [(a[0] + b[0]) / 2 for a, b in pairs]
-    share = sum(per_pair) / n
-    spread = math.sqrt(sum((x - share) ** 2 for x in per_pair) / (n - 1)) if n > 1 else 0.0
-    margin = 1.96 * spread / math.sqrt(n)
+    estimate = arena.ratio_estimate(per_pair, [1] * n)
+    share = estimate.mean
+    margin = estimate.high - share if n > 1 else 0.0
     won = sum(a[0] + b[0] for a, b in pairs)
     both = sum(1 for x in per_pair if x == 1.0)
     neither = sum(1 for x in per_pair if x == 0.0)
@@ -139,3 +135,13 @@ def summarise(
             },
         ],
     }
+
+
+def _running(level: str) -> Callable[[Sequence[list[Outcome]]], str]:
+    """The first bot's share of the rounds so far, for the progress bar."""
+
+    def describe(results: Sequence[list[Outcome]]) -> str:
+        shares = [o[0] for game in results for o in game]
+        return f"{level} {100 * sum(shares) / max(1, len(shares)):.1f}%"
+
+    return describe

@@ -10,22 +10,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from rummykit import arena
 from rummykit.core import JSON, IllegalAction
-from rummykit.tiles.bots import BOTS, make_bot
+from rummykit.tiles import GAME
+from rummykit.tiles.bots import BOTS
 from rummykit.tiles.game import State
-from rummykit.tiles.model import Rules
+from rummykit.tiles.rules import Rules
 
 
 def play_game(rules: Rules, bots: Sequence[str], seed: int, bot_seed: int) -> State:
     """One whole game with ``bots[seat]`` at each seat; returns the final state."""
-    state = State(rules, len(bots), seed)
-    agents = [make_bot(level, bot_seed * 31 + seat) for seat, level in enumerate(bots)]
-    while not state.is_over:
-        seat = state.to_move
-        if seat is None:  # between rounds: any seat asks for the next one
-            seat = 0
-        state.apply(agents[seat].choose(state.view(seat)), seat)
-    return state
+    bot_seeds = [bot_seed * 31 + seat for seat in range(len(bots))]
+    return arena.play_game(GAME, rules, bots, seed, bot_seeds=bot_seeds).state
 
 
 def simulate(

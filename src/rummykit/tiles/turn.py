@@ -17,7 +17,8 @@ at the start of the turn, lie at an end of its run or in a group.
 A worked example, the leaflet's: with ``y4 y5 y6 *(y7)`` on the table, a player puts ``y7`` in
 the joker's place and uses the joker in a new blue run:
 
->>> from rummykit.tiles.model import Rules, parse_table, parse_tiles
+>>> from rummykit.tiles.model import parse_table
+>>> from rummykit.tiles.rules import Rules, parse_tiles
 >>> table = parse_table("y4 y5 y6 *(y7)")
 >>> after = parse_table("y4 y5 y6 y7 | b1 b2 *(b3)")
 >>> check = check_turn(Rules(), table, parse_tiles("y7 b1 b2 r9"), after, opened=True)
@@ -34,18 +35,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rummykit.core import JSON, IllegalAction
-from rummykit.tiles.model import (
-    Colour,
-    JokerMeaning,
-    Rules,
-    SetKind,
-    TableSet,
-    Tile,
-    format_tiles,
-    read_set,
-    set_value,
-    table_tiles,
-)
+from rummykit.tiles.model import JokerMeaning, TableSet, read_set, set_value, table_tiles
+from rummykit.tiles.rules import Colour, Rules, SetKind, Tile, format_tiles
 
 
 @dataclass(frozen=True, slots=True)

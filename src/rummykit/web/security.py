@@ -279,7 +279,7 @@ class Guard:
         for name, value in scope.get("headers", []):
             if name == b"content-length":
                 text = value.decode("latin-1").strip()
-                if not text.isdigit() or len(text) > 12 or int(text) > limit:
+                if not (text.isascii() and text.isdigit()) or len(text) > 12 or int(text) > limit:
                     return None
         chunks: list[bytes] = []
         total = 0

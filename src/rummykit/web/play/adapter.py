@@ -1,19 +1,38 @@
-"""What the play layer needs to know about one game: the `GameAdapter` each game provides.
+"""What the play layer knows about one game: its engine's descriptor and its presentation.
 
-The play layer (`rummykit.web.play.service`) stores, replays, runs computer seats and pushes
-views without knowing any rule; everything game-specific goes through an adapter. A game
-adds itself by writing a module with an ``ADAPTER`` and naming it in `ADAPTERS`.
+The engine's `rummykit.core.GameDescriptor` holds everything about the rules: dealing,
+replaying, reading actions and views, the computer players, the hint, the safe move. `PlayGame`
+holds the play layer's delegation to it, once for every game, and a game's web module adds only
+presentation: its title, the options and presets the new-game form shows, the labels of its
+computer levels, the seat's view and the events as its page draws them, and its sentences
+(`rummykit.web.play.sentences`). A game adds itself by writing such a module with an
+``ADAPTER`` and naming it in `ADAPTERS`.
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeAlias, TypeVar
 
-from rummykit.core import JSON, Hint, IllegalAction, Record
+from rummykit.core import (
+    JSON,
+    Bot,
+    Encodable,
+    GameDescriptor,
+    GameState,
+    Hint,
+    IllegalAction,
+    Record,
+)
+from rummykit.web.errors import N_
+
+RulesT = TypeVar("RulesT")
+StateT = TypeVar("StateT", bound=GameState[Any, Any, Any])
+ViewT = TypeVar("ViewT")
+ActionT = TypeVar("ActionT", bound=Encodable)
 
 
 @dataclass(frozen=True)
@@ -45,59 +64,154 @@ class Level:
     help: str
 
 
-class Bot(Protocol):
-    def choose(self, view: Any) -> Any: ...
+@dataclass(frozen=True)
+class FormPreset:
+    """A rule set of the new-game form: its label, the engine's preset it starts from, and the
+    options it changes."""
+
+    label: str
+    base: str
+    changes: Mapping[str, JSON] = field(default_factory=dict)
 
 
-class GameAdapter(Protocol):
-    """Everything game-specific the play layer and the pages ask for."""
+def summary(options: Sequence[Option], values: Mapping[str, JSON]) -> list[tuple[str, str]]:
+    """Each option with the label of its value (English; the page translates)."""
+    out = []
+    for option in options:
+        value = values.get(option.field)
+        if option.kind == "bool":
+            label = N_("yes") if value else N_("no")
+        elif option.kind == "number":
+            label = N_("none") if value is None else str(value)
+        else:
+            label = next((text for v, text in option.choices if v == value), str(value))
+        out.append((option.field, label))
+    return out
 
-    kind: str
-    """The game's name in records and URLs (``"romme"``)."""
+
+@dataclass(frozen=True)
+class PlayGame(Generic[RulesT, StateT, ViewT, ActionT]):
+    """One game for the play layer: the engine's descriptor, and how the site shows it.
+
+    The presentation: ``title``; ``offered`` (the computer levels the form offers, those the
+    engine has); ``options`` and ``form_presets`` of the new-game form; ``bot_budget`` (seconds
+    a computer seat may think about a decision); ``draw_view`` (what the page of a seat shows,
+    as JSON, never a card the seat may not see), ``draw_event`` (a public event as the page
+    reads it) and ``draw_hint`` (a hint as the page applies it); ``replay_template``.
+    """
+
+    game: GameDescriptor[RulesT, StateT, ViewT, ActionT]
     title: str
-    min_players: int
-    max_players: int
+    offered: tuple[Level, ...]
+    option_list: tuple[Option, ...]
+    form_presets: Mapping[str, FormPreset]
     bot_budget: float
-    """Seconds a computer seat may think about one decision."""
+    draw_view: Callable[[StateT, int | None], dict[str, JSON]]
+    draw_event: Callable[[Mapping[str, JSON]], dict[str, JSON]] = dict
+    draw_hint: Callable[[Hint[ActionT]], dict[str, JSON]] | None = None
+    replay_template: str = "play/replay.html"
+    travels: bool = True
+    """Whether the computer seats think in worker processes (the views go there as JSON)."""
 
-    def levels(self) -> Sequence[Level]: ...
-    def default_level(self) -> str: ...
-    def options(self) -> Sequence[Option]: ...
+    @property
+    def kind(self) -> str:
+        """The game's name in records and URLs (``"romme"``)."""
+        return self.game.name
+
+    @property
+    def min_players(self) -> int:
+        return self.game.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.game.max_players
+
+    def levels(self) -> Sequence[Level]:
+        return tuple(level for level in self.offered if level.name in self.game.levels)
+
+    def default_level(self) -> str:
+        names = [level.name for level in self.levels()]
+        return self.game.default_level if self.game.default_level in names else names[-1]
+
+    def options(self) -> Sequence[Option]:
+        return self.option_list
+
     def presets(self) -> Mapping[str, JSON]:
         """Preset name -> rules JSON; the first is the form's default."""
+        out: dict[str, JSON] = {}
+        for name, preset in self.form_presets.items():
+            data = {**self.game.rules_to_json(self.game.preset(preset.base)), **preset.changes}
+            out[name] = self.game.rules_to_json(self.game.rules_from_json(data))
+        return out
 
-    def rules_from_json(self, data: JSON) -> Any: ...
-    def rules_to_json(self, rules: Any) -> JSON: ...
-    def new_state(self, rules: Any, players: int, seed: int) -> Any: ...
-    def replay(self, record: Record) -> Any: ...
-    def replay_states(self, record: Record) -> Any: ...
-    def action_from_json(self, data: JSON, rules: Any) -> Any: ...
-    def make_bot(self, level: str, seed: int) -> Bot: ...
-    def fallback_action(self, state: Any, seat: int) -> Any:
+    def preset_labels(self) -> Mapping[str, str]:
+        return {name: preset.label for name, preset in self.form_presets.items()}
+
+    def rules_from_json(self, data: JSON) -> RulesT:
+        return self.game.rules_from_json(data)
+
+    def rules_to_json(self, rules: RulesT) -> JSON:
+        return self.game.rules_to_json(rules)
+
+    def rules_summary(self, rules: RulesT) -> list[tuple[str, str]]:
+        """``(field, value label)`` of every option, for the rules panel of a game."""
+        return summary(self.option_list, self.game.rules_to_json(rules))
+
+    def new_state(self, rules: RulesT, players: int, seed: int) -> StateT:
+        return self.game.new_game(rules, players, seed)
+
+    def replay(self, record: Record) -> StateT:
+        return self.game.replay(record)
+
+    def replay_states(self, record: Record) -> Iterator[StateT]:
+        return self.game.replay_states(record)
+
+    def action_from_json(self, data: JSON, rules: RulesT) -> ActionT:
+        return self.game.action_from_json(data, rules)
+
+    def make_bot(self, level: str, seed: int) -> Bot[ViewT, ActionT]:
+        return self.game.make_bot(level, seed)
+
+    def view_to_wire(self, view: ViewT) -> JSON:
+        return self.game.view_to_json(view)
+
+    def view_from_wire(self, data: JSON) -> ViewT:
+        return self.game.view_from_json(data)
+
+    def fallback_action(self, state: StateT, seat: int) -> ActionT:
         """A legal action for a computer seat whose bot failed or ran out of time."""
+        return self.game.fallback_action(state, seat)
 
-    def log(self, state: Any) -> Sequence[Mapping[str, JSON]]:
+    def log(self, state: StateT) -> Sequence[Mapping[str, JSON]]:
         """The state's public log (what every seat may read)."""
+        return self.game.public_log(state)
 
-    def client_view(self, state: Any, seat: int | None) -> dict[str, JSON]:
-        """What the page of ``seat`` shows, as JSON, cards by their codes; never a card the
-        seat may not see. The play layer adds ``seq``, ``events`` and the seats."""
+    def client_view(self, state: StateT, seat: int | None) -> dict[str, JSON]:
+        """What the page of ``seat`` shows; the play layer adds ``seq``, ``events``, seats."""
+        return self.draw_view(state, seat)
 
     def client_event(self, event: Mapping[str, JSON]) -> dict[str, JSON]:
         """A public log event with every card written as its code."""
+        return self.draw_event(event)
 
-    def hint(self, view: Any) -> dict[str, JSON]:
-        """The computer's suggestion for the seat of ``view`` (the engine's view of the seat
-        on move) and its reason, as codes and parameters the page translates."""
+    def hint(self, view: ViewT) -> dict[str, JSON]:
+        """The engine's advice for the seat of ``view``, the same shape for every game:
+        ``{"action": <the action as the page sends it>, "reason": {"code": <the engine's
+        reason code>, **<its parameters>}}`` (the play layer adds ``text`` and ``seq``);
+        ``IllegalAction("not_your_turn")`` when there is nothing to suggest."""
+        if self.game.hint is None:
+            raise IllegalAction("bad_game", game=self.kind)
+        advice = self.game.hint(view)
+        if advice.action is None:
+            raise IllegalAction("not_your_turn")
+        if self.draw_hint is not None:
+            return self.draw_hint(advice)
+        reason: dict[str, JSON] = {"code": advice.reason, **advice.params}
+        return {"action": advice.action.to_json(), "reason": reason}
 
-    def rules_summary(self, rules: Any) -> list[tuple[str, str]]:
-        """``(field, value label)`` of every option, for the rules panel of a game."""
 
-    # Optional: ``view_to_wire(view) -> JSON`` and ``view_from_wire(JSON) -> view`` let the
-    # computer seats think in worker processes (`rummykit.web.play.workers`), a bot built
-    # afresh for every decision; without them each seat keeps one bot for the whole game,
-    # thinking in threads of the server process.
-
+AnyGame: TypeAlias = PlayGame[Any, Any, Any, Any]
+"""A game looked up by its name at run time (its types are known only to its own module)."""
 
 ADAPTERS: dict[str, str] = {
     "romme": "rummykit.web.play.romme",
@@ -107,26 +221,13 @@ ADAPTERS: dict[str, str] = {
 """Game kind -> module holding its ``ADAPTER``; a new game adds a line here."""
 
 
-def adapter(kind: str) -> GameAdapter:
-    """The adapter of a game kind (``IllegalAction("bad_game")`` for an unknown one)."""
+def adapter(kind: str) -> AnyGame:
+    """The game of a kind (``IllegalAction("bad_game")`` for an unknown one)."""
     module = ADAPTERS.get(kind)
     if module is None:
         raise IllegalAction("bad_game", game=kind)
-    found: GameAdapter = importlib.import_module(module).ADAPTER
+    found: AnyGame = importlib.import_module(module).ADAPTER
     return found
-
-
-def hint_json(
-    advice: Hint[Any], seat: int | None, to_move: int | None, action: JSON = None
-) -> dict[str, JSON]:
-    """The hint API's answer, the same for every game: ``{"action": <the action as the page
-    sends it>, "reason": {"code": <the engine's reason code>, **<its parameters>}}`` (the
-    play layer adds ``text`` and ``seq``). ``action`` replaces the action's own JSON where the
-    page writes it otherwise; no action to suggest is ``IllegalAction("not_your_turn")``."""
-    if advice.action is None:
-        raise IllegalAction("not_your_turn", seat=seat, to_move=to_move)
-    data: JSON = advice.action.to_json() if action is None else action
-    return {"action": data, "reason": {"code": advice.reason, **advice.params}}
 
 
 def derived_seed(seed: int, *parts: object) -> int:
@@ -139,20 +240,6 @@ def derived_seed(seed: int, *parts: object) -> int:
     """
     text = ":".join(str(p) for p in (seed, *parts))
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
-
-
-def levels_that_exist(
-    make: Callable[[str, int], object], wanted: Sequence[Level]
-) -> tuple[Level, ...]:
-    """The levels among ``wanted`` that the game's ``make_bot`` accepts."""
-    found = []
-    for level in wanted:
-        try:
-            make(level.name, 0)
-        except IllegalAction:
-            continue
-        found.append(level)
-    return tuple(found)
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from rummykit.store import Conflict, NotFound
 from rummykit.web.language import site_translations
 from rummykit.web.play import messages
 from rummykit.web.play.adapter import SeatInfo, adapter
-from rummykit.web.play.service import LiveGame, NotYourGame, StaleVersion, service
+from rummykit.web.play.service import AnyLive, NotYourGame, StaleVersion, service
 from rummykit.web.rendering import request_language
 from rummykit.web.validation import (
     GameAction,
@@ -76,7 +76,7 @@ def token_of(request: Request | WebSocket, game_id: str) -> str | None:
     return request.headers.get("x-seat-token") or request.cookies.get(cookie_name(game_id))
 
 
-async def seated(request: Request | WebSocket, game_id: str) -> tuple[LiveGame, int]:
+async def seated(request: Request | WebSocket, game_id: str) -> tuple[AnyLive, int]:
     """The live game and the seat the request's token claims (`NotFound`, `NotYourGame`)."""
     if not GAME_ID.fullmatch(game_id):
         raise NotFound(game_id)
@@ -102,7 +102,7 @@ def not_yours(request: Request) -> Response:
     return error_json(request, IllegalAction("not_your_game"), 403)
 
 
-def changed(request: Request, live: LiveGame, seat: int) -> Response:
+def changed(request: Request, live: AnyLive, seat: int) -> Response:
     view = live.view(seat, lang=reader_language(request))
     return error_json(request, IllegalAction("game_changed"), 409, view=view)
 
@@ -207,7 +207,7 @@ async def act(request: Request, game_id: str) -> Response:
     )
 
 
-def _own_events(live: LiveGame, seat: int, lang: str) -> JSON:
+def _own_events(live: AnyLive, seat: int, lang: str) -> JSON:
     """The events of the step just taken, so the page can show what it did."""
     frame = live.frames.get(live.seq)
     if frame:

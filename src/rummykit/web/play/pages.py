@@ -25,10 +25,10 @@ from rummykit.core import JSON, IllegalAction
 from rummykit.store import NotFound
 from rummykit.web.language import site_translations
 from rummykit.web.play import messages
-from rummykit.web.play.adapter import GameAdapter, Option, adapter
+from rummykit.web.play.adapter import AnyGame, Option, adapter
 from rummykit.web.play.api import GAME_ID, cookie_name, seated, seats_for, set_seat_cookie
 from rummykit.web.play.sentences import seat_names
-from rummykit.web.play.service import LiveGame, NotYourGame, service
+from rummykit.web.play.service import AnyLive, NotYourGame, service
 from rummykit.web.rendering import render, url_for
 from rummykit.web.validation import form_schema, read_form, whole_number
 
@@ -64,7 +64,7 @@ def option_value(option: Option, form: FormData) -> JSON:
     raise IllegalAction("bad_rules", field=option.field)
 
 
-def rules_from_form(game: GameAdapter, form: FormData) -> tuple[str, dict[str, JSON]]:
+def rules_from_form(game: AnyGame, form: FormData) -> tuple[str, dict[str, JSON]]:
     """The preset chosen and the rules the form asks for (every field when the form shows
     them, else the preset)."""
     presets = game.presets()
@@ -78,7 +78,7 @@ def rules_from_form(game: GameAdapter, form: FormData) -> tuple[str, dict[str, J
     return preset, rules
 
 
-def players_json(live: LiveGame, seat: int, lang: str) -> list[dict[str, JSON]]:
+def players_json(live: AnyLive, seat: int, lang: str) -> list[dict[str, JSON]]:
     """Each seat's name and level as the page shows them."""
     t = site_translations(lang)
     levels = {level.name: level for level in live.adapter.levels()}
@@ -98,7 +98,7 @@ def players_json(live: LiveGame, seat: int, lang: str) -> list[dict[str, JSON]]:
     return out
 
 
-def page_data(request: Request, lang: str, live: LiveGame, seat: int) -> str:
+def page_data(request: Request, lang: str, live: AnyLive, seat: int) -> str:
     """The JSON the table's script starts from (no card the seat may not see)."""
     kind = live.kind
     data = {
@@ -121,7 +121,7 @@ def page_data(request: Request, lang: str, live: LiveGame, seat: int) -> str:
     return json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
 
 
-def _rules_rows(game: GameAdapter, rules: Any, lang: str) -> list[tuple[str, str, str]]:
+def _rules_rows(game: AnyGame, rules: Any, lang: str) -> list[tuple[str, str, str]]:
     t = site_translations(lang).gettext
     labels = {o.field: o.label for o in game.options()}
     return [(field, t(labels[field]), t(value)) for field, value in game.rules_summary(rules)]
@@ -177,7 +177,7 @@ def game_pages(kind: str) -> APIRouter:
             kind=kind,
             preset=preset,
             presets=presets,
-            preset_labels=game.preset_labels(),  # type: ignore[attr-defined]
+            preset_labels=game.preset_labels(),
             presets_json=json.dumps(
                 {
                     name: {k: value_text(v) for k, v in rules.items()}
@@ -241,7 +241,7 @@ def game_pages(kind: str) -> APIRouter:
 
     async def seat_or_page(
         request: Request, lang: str, game_id: str
-    ) -> tuple[LiveGame, int] | Response:
+    ) -> tuple[AnyLive, int] | Response:
         try:
             live, seat = await seated(request, game_id)
         except NotYourGame:
@@ -287,7 +287,7 @@ def game_pages(kind: str) -> APIRouter:
         live, seat = found
         return render(
             request,
-            getattr(game, "replay_template", "play/replay.html"),
+            game.replay_template,
             headers={"Cache-Control": "no-store"},
             title=game.title,
             kind=kind,

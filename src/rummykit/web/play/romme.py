@@ -4,15 +4,13 @@ public events with cards by their codes, hints and the computer seats' fallback 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from rummykit import romme
 from rummykit.cards import Card
-from rummykit.core import JSON, IllegalAction, Record
-from rummykit.romme import bots as romme_bots
+from rummykit.core import JSON, Hint, thaw
 from rummykit.romme.rules import card_value, joker_stands_for
 from rummykit.web.errors import N_
-from rummykit.web.play.adapter import Level, Option, hint_json, levels_that_exist
+from rummykit.web.play.adapter import FormPreset, Level, Option, PlayGame
 from rummykit.web.play.messages import CLIENT
 from rummykit.web.play.sentences import Reader, advises, describes
 
@@ -159,12 +157,17 @@ OPTIONS = (
     ),
 )
 
-PRESETS = ("computer", "standard", "german_club")
-PRESET_LABELS = {
-    "computer": N_("Against the computer: opening 30, the discard may always be taken, 3 rounds"),
-    "standard": N_("Standard: the discard only to meld it, 3 rounds"),
-    "german_club": N_("German club table: one card face up, play to 500 points"),
+PRESETS = {
+    "computer": FormPreset(
+        N_("Against the computer: opening 30, the discard may always be taken, 3 rounds"),
+        "computer",
+    ),
+    "standard": FormPreset(N_("Standard: the discard only to meld it, 3 rounds"), "standard"),
+    "german_club": FormPreset(
+        N_("German club table: one card face up, play to 500 points"), "german_club"
+    ),
 }
+"""The new-game form's rule sets: the engine's presets, labelled."""
 
 
 def code(card: Card) -> str:
@@ -207,7 +210,11 @@ def _card_field(value: JSON) -> JSON:
 
 
 def event_json(event: Mapping[str, JSON]) -> dict[str, JSON]:
-    """A log event with card ids replaced by their codes."""
+    """A log event as plain JSON, its card ids replaced by their codes."""
+    return _cards_as_codes(thaw(event))
+
+
+def _cards_as_codes(event: dict[str, JSON]) -> dict[str, JSON]:
     out: dict[str, JSON] = {}
     for key, value in event.items():
         if key in ("card", "upcard", "joker"):
@@ -216,180 +223,86 @@ def event_json(event: Mapping[str, JSON]) -> dict[str, JSON]:
             out[key] = [_card_field(v) for v in value]
         elif key == "hands" and isinstance(value, list):
             out[key] = [[_card_field(v) for v in hand] for hand in value]
-        elif isinstance(value, list) and value and isinstance(value[0], Mapping):
-            out[key] = [event_json(v) for v in value]
+        elif isinstance(value, list) and value and isinstance(value[0], dict):
+            out[key] = [_cards_as_codes(v) for v in value]
         else:
             out[key] = value
     return out
 
 
-class RommeAdapter:
-    kind = "romme"
-    title = N_("Rommé")
-    min_players = 2
-    max_players = 6
-    bot_budget = 0.2
-
-    def __init__(self) -> None:
-        self._levels: tuple[Level, ...] | None = None
-
-    def levels(self) -> Sequence[Level]:
-        if self._levels is None:
-            self._levels = levels_that_exist(romme_bots.make_bot, LEVELS)
-        return self._levels
-
-    def default_level(self) -> str:
-        names = [level.name for level in self.levels()]
-        return "medium" if "medium" in names else names[-1]
-
-    def options(self) -> Sequence[Option]:
-        return OPTIONS
-
-    def presets(self) -> Mapping[str, JSON]:
-        return {name: romme.Rules.preset(name).to_json() for name in PRESETS}
-
-    def preset_labels(self) -> Mapping[str, str]:
-        return PRESET_LABELS
-
-    def rules_from_json(self, data: JSON) -> romme.Rules:
-        return romme.Rules.from_json(data)
-
-    def rules_to_json(self, rules: romme.Rules) -> JSON:
-        return rules.to_json()
-
-    def new_state(self, rules: romme.Rules, players: int, seed: int) -> romme.State:
-        return romme.State(rules, players, seed)
-
-    def replay(self, record: Record) -> romme.State:
-        return romme.replay(record)
-
-    def replay_states(self, record: Record) -> Any:
-        return romme.replay_states(record)
-
-    def action_from_json(self, data: JSON, rules: romme.Rules) -> romme.Action:
-        return romme.action_from_json(data)
-
-    def make_bot(self, level: str, seed: int) -> Any:
-        return romme_bots.make_bot(level, seed)
-
-    def view_to_wire(self, view: romme.View) -> JSON:
-        return view.to_json()
-
-    def view_from_wire(self, data: JSON) -> romme.View:
-        return romme.View.from_json(data)
-
-    def fallback_action(self, state: romme.State, seat: int) -> romme.Action:
-        actions = state.legal_actions()
-        if state.phase == "draw" or state.phase == "round_over":
-            return actions[0]
-        discards = [a for a in actions if isinstance(a, romme.Discard)]
-        if discards:
-            return max(discards, key=lambda a: (not a.card.is_joker, card_value(a.card)))
-        # The card taken from the discard pile must still be melded: the baseline finds a way.
-        action: romme.Action = romme_bots.make_bot("random", state.turn).choose(state.view(seat))
-        return action
-
-    def log(self, state: romme.State) -> Sequence[Mapping[str, JSON]]:
-        return state.log
-
-    def client_event(self, event: Mapping[str, JSON]) -> dict[str, JSON]:
-        return event_json(event)
-
-    def client_view(self, state: romme.State, seat: int | None) -> dict[str, JSON]:
-        view = state.view(seat)
-        rules = view.rules
-        data: dict[str, JSON] = {
-            "phase": view.phase,
-            "round": view.round,
-            "rounds": rules.rounds,
-            "point_limit": rules.point_limit,
-            "dealer": view.dealer,
-            "to_move": view.to_move,
-            "players": view.players,
-            "hand": codes(view.hand),
-            "hand_sizes": list(view.hand_sizes),
-            "opened": list(view.opened),
-            "table": [meld_json(m) for m in view.table],
-            "discard": codes(view.discard_pile[-3:]),
-            "discard_count": len(view.discard_pile),
-            "stock": view.stock_size,
-            "picked": None if view.picked is None else view.picked.code,
-            "can_take_discard": view.can_take_discard,
-            "discard_pickup": rules.discard_pickup,
-            "opening_min": rules.opening_min,
-            "go_out": rules.go_out,
-            "next_meld_id": view.next_meld_id,
-            "scores": list(view.scores),
-            "round_scores": [list(r) for r in view.round_scores],
-            "winners": list(view.winners),
-            "losers": list(view.losers),
-            "round_end": None,
-        }
-        if view.phase in ("round_over", "game_over"):
-            data["round_end"] = self._round_end(view)
-        return data
-
-    def _round_end(self, view: romme.View) -> JSON:
-        ends = [e for e in view.log if e.get("code") == "round_end"]
-        if not ends:
-            return None
-        event = ends[-1]
-        rules = view.rules
-        hands = event["hands"]
-        return {
-            "round": event["round"],
-            "winner": event["winner"],
-            "hand_romme": event["hand_romme"],
-            "penalties": list(event["penalties"]),
-            "scores": list(event["scores"]),
-            "flat": [
-                rules.never_opened == "flat100" and not view.opened[s] and s != event["winner"]
-                for s in range(view.players)
-            ],
-            "hands": [
-                [
-                    {"card": Card.from_id(c).code, "value": card_value(Card.from_id(c), rules)}
-                    for c in hand
-                ]
-                for hand in hands
-            ],
-        }
-
-    def rules_summary(self, rules: romme.Rules) -> list[tuple[str, str]]:
-        return summary(OPTIONS, rules.to_json())
-
-    def hint(self, view: romme.View) -> dict[str, JSON]:
-        return hint(view)
+def client_view(state: romme.State, seat: int | None) -> dict[str, JSON]:
+    """What the page of ``seat`` draws: its hand, the others' counts, the table, the discards."""
+    view = state.view(seat)
+    rules = view.rules
+    data: dict[str, JSON] = {
+        "phase": view.phase,
+        "round": view.round,
+        "rounds": rules.rounds,
+        "point_limit": rules.point_limit,
+        "dealer": view.dealer,
+        "to_move": view.to_move,
+        "players": view.players,
+        "hand": codes(view.hand),
+        "hand_sizes": list(view.hand_sizes),
+        "opened": list(view.opened),
+        "table": [meld_json(m) for m in view.table],
+        "discard": codes(view.discard_pile[-3:]),
+        "discard_count": len(view.discard_pile),
+        "stock": view.stock_size,
+        "picked": None if view.picked is None else view.picked.code,
+        "can_take_discard": view.can_take_discard,
+        "discard_pickup": rules.discard_pickup,
+        "opening_min": rules.opening_min,
+        "go_out": rules.go_out,
+        "next_meld_id": view.next_meld_id,
+        "scores": list(view.scores),
+        "round_scores": [list(r) for r in view.round_scores],
+        "winners": list(view.winners),
+        "losers": list(view.losers),
+        "round_end": None,
+    }
+    if view.phase in ("round_over", "game_over"):
+        data["round_end"] = _round_end(view)
+    return data
 
 
-def summary(options: Sequence[Option], values: Mapping[str, JSON]) -> list[tuple[str, str]]:
-    """Each option with the label of its value (English; the page translates)."""
-    out = []
-    for option in options:
-        value = values.get(option.field)
-        if option.kind == "bool":
-            label = N_("yes") if value else N_("no")
-        elif option.kind == "number":
-            label = N_("none") if value is None else str(value)
-        else:
-            label = next((text for v, text in option.choices if v == value), str(value))
-        out.append((option.field, label))
-    return out
+def _round_end(view: romme.View) -> JSON:
+    ends = [e for e in view.log if e.get("code") == "round_end"]
+    if not ends:
+        return None
+    event = ends[-1]
+    rules = view.rules
+    hands = event["hands"]
+    return {
+        "round": event["round"],
+        "winner": event["winner"],
+        "hand_romme": event["hand_romme"],
+        "penalties": list(event["penalties"]),
+        "scores": list(event["scores"]),
+        "flat": [
+            rules.never_opened == "flat100" and not view.opened[s] and s != event["winner"]
+            for s in range(view.players)
+        ],
+        "hands": [
+            [
+                {"card": Card.from_id(c).code, "value": card_value(Card.from_id(c), rules)}
+                for c in hand
+            ]
+            for hand in hands
+        ],
+    }
 
 
-def hint(view: romme.View) -> dict[str, JSON]:
-    """The engine's advice for the seat on move (`rummykit.romme.hint`): the action with its
-    cards written as codes, and the reason code with its parameters, which the page words; a
-    play's reason also lists its melds and lay-offs."""
-    if view.seat is None or view.to_move != view.seat:
-        raise IllegalAction("not_your_turn", seat=view.seat, to_move=view.to_move)
-    advice = romme.hint(view, view.rules)
-    action = None if advice.action is None else event_json(advice.action.to_json())
-    answer = hint_json(advice, view.seat, view.to_move, action)
-    if isinstance(advice.action, romme.Play) and isinstance(action, dict):
-        answer["reason"]["melds"] = [m["cards"] for m in action.get("melds", [])]
-        answer["reason"]["layoffs"] = [lo["card"] for lo in action.get("layoffs", [])]
-    return answer
+def hint_json(advice: Hint[romme.Action]) -> dict[str, JSON]:
+    """The engine's advice (`rummykit.romme.hint`) with its cards written as codes; a play's
+    reason also lists its melds and lay-offs, which the page words after the reason."""
+    assert advice.action is not None
+    action = event_json(advice.action.to_json())
+    reason: dict[str, JSON] = {"code": advice.reason, **advice.params}
+    if isinstance(advice.action, romme.Play):
+        reason["melds"] = [m["cards"] for m in action.get("melds", [])]
+        reason["layoffs"] = [lo["card"] for lo in action.get("layoffs", [])]
+    return {"action": action, "reason": reason}
 
 
 @advises("romme")
@@ -531,4 +444,15 @@ def _items(value: JSON) -> list[Mapping[str, JSON]]:
     return [v for v in value if isinstance(v, Mapping)] if isinstance(value, list) else []
 
 
-ADAPTER = RommeAdapter()
+ADAPTER = PlayGame(
+    romme.GAME,
+    title=N_("Rommé"),
+    offered=LEVELS,
+    option_list=OPTIONS,
+    form_presets=PRESETS,
+    bot_budget=0.2,
+    draw_view=client_view,
+    draw_event=event_json,
+    draw_hint=hint_json,
+)
+"""Rommé for the play layer."""

@@ -8,31 +8,15 @@ seat its view; this adapter tells it what is particular to Rummoli. The table it
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
-from rummykit.core import JSON, Record
-from rummykit.rummoli import (
-    ANTE,
-    BOXES,
-    Action,
-    Call,
-    Check,
-    KeepHand,
-    Pass,
-    Rules,
-    State,
-    View,
-    action_from_json,
-    replay,
-    replay_states,
-)
-from rummykit.rummoli.bots import make_bot
-from rummykit.rummoli.hint import hint
-from rummykit.rummoli.rules import MAX_PLAYERS, MAX_RAISES, MIN_PLAYERS, board_to_json
+from rummykit.core import JSON
+from rummykit.rummoli import ANTE, BOXES, GAME, Action, Rules, State, View
+from rummykit.rummoli.rules import MAX_RAISES, board_to_json
 from rummykit.web.errors import MESSAGES, N_, register
 from rummykit.web.language import site_translations
-from rummykit.web.play.adapter import Level, Option, hint_json, levels_that_exist
+from rummykit.web.play.adapter import FormPreset, Level, Option, PlayGame
 from rummykit.web.play.sentences import Reader, advises
 from rummykit.web.rummoli.board import BoxView, board_boxes, box_how, box_name
 from rummykit.web.rummoli.sentences import SAY, SAY_PLURAL
@@ -125,24 +109,20 @@ OPTIONS = (
     ),
 )
 
-PRESETS: dict[str, tuple[str, dict[str, JSON]]] = {
-    "standard": (N_("Standard: showdown poker, strict combinations, 10 hands"), {"hands": 10}),
-    "betting": (N_("With bets on the poker hand, 10 hands"), {"poker": "betting", "hands": 10}),
-    "house": (
-        N_("House rules: no widow with a paying card, loose combinations, 10 hands"),
-        {"widow_payers_barred": True, "combos": "last_card", "hands": 10},
+PRESETS = {
+    "standard": FormPreset(
+        N_("Standard: showdown poker, strict combinations, 10 hands"), "standard", {"hands": 10}
     ),
-    "long": (N_("Standard, played on until one player has all the chips"), {}),
+    "betting": FormPreset(N_("With bets on the poker hand, 10 hands"), "betting", {"hands": 10}),
+    "house": FormPreset(
+        N_("House rules: no widow with a paying card, loose combinations, 10 hands"),
+        "house",
+        {"hands": 10},
+    ),
+    "long": FormPreset(N_("Standard, played on until one player has all the chips"), "standard"),
 }
-"""The new-game form's rule sets: a label and the options that differ from the defaults."""
-
-
-def _summary_value(option: Option, value: JSON) -> str:
-    if option.kind == "bool":
-        return N_("yes") if value else N_("no")
-    if option.kind == "number":
-        return N_("none") if value is None else str(value)
-    return next((text for v, text in option.choices if v == value), str(value))
+"""The new-game form's rule sets: the engine's preset each starts from, and its number of
+hands."""
 
 
 def hand_events(state: State) -> list[dict[str, JSON]]:
@@ -151,127 +131,60 @@ def hand_events(state: State) -> list[dict[str, JSON]]:
     return [dict(e) for e in state.events[start:]]
 
 
-class RummoliAdapter:
-    """Rummoli for the play layer (see `rummykit.web.play.adapter.GameAdapter`)."""
+def client_view(state: State, seat: int | None) -> dict[str, JSON]:
+    """The seat's view for the page: its own hand only, the other hands as counts, the
+    widow's cards only for the seat that gave them up."""
+    view = state.view(seat, since=len(state.events))
+    rules = view.rules
+    shows: dict[str, JSON] = {}
+    won: dict[str, JSON] = {}
+    for event in hand_events(state):
+        if event["code"] == "poker_show":
+            shows[str(event["seat"])] = {"category": event["category"], "cards": event["cards"]}
+        elif event["code"] == "box_won":
+            won[str(event["box"])] = event["seat"]
+    return {
+        "phase": view.phase.value,
+        "hand_number": view.hand_number,
+        "hands": rules.hands,
+        "dealer": view.dealer,
+        "to_move": view.to_move,
+        "players": view.players,
+        "in_game": list(view.in_game),
+        "in_hand": list(view.in_hand),
+        "chips": list(view.chips),
+        "board": board_to_json(view.board),
+        "hand": [c.code for c in view.hand],
+        "hand_counts": list(view.hand_counts),
+        "widow_count": view.widow_count,
+        "widow": None if view.widow is None else [c.code for c in view.widow],
+        "plays": [[s, c.code] for s, c in view.plays],
+        "high_bid": view.high_bid,
+        "high_bidder": view.high_bidder,
+        "passed": list(view.passed),
+        "contributed": list(view.contributed),
+        "folded": list(view.folded),
+        "bet_level": view.bet_level,
+        "raises": view.raises,
+        "max_raises": MAX_RAISES,
+        "choices": [c.code for c in view.choices],
+        "legal": [a.to_json() for a in view.legal],
+        "poker": rules.poker,
+        "max_bet": rules.max_bet,
+        "combos": rules.combos,
+        "shows": shows,
+        "won": won,
+        "is_over": view.is_over,
+    }
 
-    kind = "rummoli"
-    title = N_("Rummoli")
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
-    bot_budget = 0.3
-    replay_template = "rummoli/replay.html"
-    """The replay page draws the Rummoli table (the play layer's own is for the rummy games)."""
 
-    def levels(self) -> Sequence[Level]:
-        return levels_that_exist(make_bot, LEVELS)
-
-    def default_level(self) -> str:
-        return "hard"
-
-    def options(self) -> Sequence[Option]:
-        return OPTIONS
-
-    def presets(self) -> Mapping[str, JSON]:
-        return {
-            name: Rules().replace(**changes).to_json() for name, (_, changes) in PRESETS.items()
-        }
-
-    def preset_labels(self) -> Mapping[str, str]:
-        return {name: label for name, (label, _) in PRESETS.items()}
-
-    def rules_from_json(self, data: JSON) -> Rules:
-        return Rules.from_json(data)
-
-    def rules_to_json(self, rules: Rules) -> JSON:
-        return rules.to_json()
-
-    def new_state(self, rules: Rules, players: int, seed: int) -> State:
-        return State(rules, players, seed)
-
-    def replay(self, record: Record) -> State:
-        return replay(record)
-
-    def replay_states(self, record: Record) -> Iterator[State]:
-        return replay_states(record)
-
-    def action_from_json(self, data: JSON, rules: Rules) -> Action:
-        return action_from_json(data)
-
-    def make_bot(self, level: str, seed: int) -> Any:
-        return make_bot(level, seed)
-
-    def fallback_action(self, state: State, seat: int) -> Action:
-        """A plain legal decision: keep the hand, pass, check or call, lead the first card."""
-        actions = state.legal_actions()
-        for kind in (KeepHand, Pass, Check, Call):
-            for action in actions:
-                if isinstance(action, kind):
-                    return action
-        return actions[0]
-
-    def log(self, state: State) -> Sequence[Mapping[str, JSON]]:
-        return state.events
-
-    def client_event(self, event: Mapping[str, JSON]) -> dict[str, JSON]:
-        return dict(event)  # cards are already written by their codes
-
-    def client_view(self, state: State, seat: int | None) -> dict[str, JSON]:
-        """The seat's view for the page: its own hand only, the other hands as counts, the
-        widow's cards only for the seat that gave them up."""
-        view = state.view(seat, since=len(state.events))
-        rules = view.rules
-        shows: dict[str, JSON] = {}
-        won: dict[str, JSON] = {}
-        for event in hand_events(state):
-            if event["code"] == "poker_show":
-                shows[str(event["seat"])] = {"category": event["category"], "cards": event["cards"]}
-            elif event["code"] == "box_won":
-                won[str(event["box"])] = event["seat"]
-        return {
-            "phase": view.phase.value,
-            "hand_number": view.hand_number,
-            "hands": rules.hands,
-            "dealer": view.dealer,
-            "to_move": view.to_move,
-            "players": view.players,
-            "in_game": list(view.in_game),
-            "in_hand": list(view.in_hand),
-            "chips": list(view.chips),
-            "board": board_to_json(view.board),
-            "hand": [c.code for c in view.hand],
-            "hand_counts": list(view.hand_counts),
-            "widow_count": view.widow_count,
-            "widow": None if view.widow is None else [c.code for c in view.widow],
-            "plays": [[s, c.code] for s, c in view.plays],
-            "high_bid": view.high_bid,
-            "high_bidder": view.high_bidder,
-            "passed": list(view.passed),
-            "contributed": list(view.contributed),
-            "folded": list(view.folded),
-            "bet_level": view.bet_level,
-            "raises": view.raises,
-            "max_raises": MAX_RAISES,
-            "choices": [c.code for c in view.choices],
-            "legal": [a.to_json() for a in view.legal],
-            "poker": rules.poker,
-            "max_bet": rules.max_bet,
-            "combos": rules.combos,
-            "shows": shows,
-            "won": won,
-            "is_over": view.is_over,
-        }
-
-    def rules_summary(self, rules: Rules) -> list[tuple[str, str]]:
-        values = rules.to_json()
-        return [(o.field, _summary_value(o, values[o.field])) for o in OPTIONS]
+@dataclass(frozen=True)
+class RummoliGame(PlayGame[Rules, State, View, Action]):
+    """Rummoli for the play layer; its pages also draw the board."""
 
     def board(self, rules: Rules, lang: str, board: Sequence[int]) -> list[BoxView]:
         """The board of a game for the table's template (its chips as they are now)."""
         return board_boxes(rules, site_translations(lang), board)
-
-    def hint(self, view: View) -> dict[str, JSON]:
-        """The engine's advice (`rummykit.rummoli.hint`): the hard player's decision and why."""
-        return hint_json(hint(view), view.seat, view.to_move)
 
 
 HINTS: dict[str, str] = {
@@ -307,7 +220,21 @@ def hint_words(reason: Mapping[str, JSON], reader: Reader) -> str:
     return t.gettext(HINTS[str(reason.get("code"))]) % params
 
 
-ADAPTER = RummoliAdapter()
+ADAPTER = RummoliGame(
+    GAME,
+    title=N_("Rummoli"),
+    offered=LEVELS,
+    option_list=OPTIONS,
+    form_presets=PRESETS,
+    bot_budget=0.3,
+    draw_view=client_view,
+    replay_template="rummoli/replay.html",
+    travels=False,
+)
+"""Rummoli for the play layer; the replay page draws the Rummoli table (the play layer's own is
+for the rummy games). Its computer seats keep one bot each for the whole game, thinking in
+threads of the server, as before the descriptors: the hard bot keeps its valuation of the
+widow from the dealer's decision to the auction."""
 
 ERRORS = {
     "widow_barred": N_("Holding a paying card, you may not take the widow."),

@@ -23,6 +23,7 @@ from __future__ import annotations
 import gettext
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from rummykit.core import JSON
 from rummykit.web.errors import N_
@@ -88,51 +89,51 @@ def seat_names(seats: Sequence[SeatInfo], me: int | None, t: Translations) -> li
     return names
 
 
+FunctionT = TypeVar("FunctionT", bound=Callable[..., object])
+
+
+class Registry(Generic[FunctionT]):
+    """One function per game kind, registered by the game's presentation module."""
+
+    def __init__(self) -> None:
+        self.functions: dict[str, FunctionT] = {}
+
+    def register(self, kind: str) -> Callable[[FunctionT], FunctionT]:
+        """A decorator: ``function`` serves game ``kind``."""
+
+        def add(function: FunctionT) -> FunctionT:
+            self.functions[kind] = function
+            return function
+
+        return add
+
+    def __getitem__(self, kind: str) -> FunctionT:
+        if kind not in self.functions:
+            adapter(kind)  # importing the game's module registers its functions
+        return self.functions[kind]
+
+
 Describe = Callable[[Mapping[str, JSON], Reader], list[str]]
 """A game's event in sentences (none for an event its log does not show)."""
-
-DESCRIBE: dict[str, Describe] = {}
-"""Game kind -> its sentences; each game's presentation module registers with `describes`."""
-
-
-def describes(kind: str) -> Callable[[Describe], Describe]:
-    """Register the function that puts the events of game ``kind`` in words."""
-
-    def register(function: Describe) -> Describe:
-        DESCRIBE[kind] = function
-        return function
-
-    return register
-
 
 Advise = Callable[[Mapping[str, JSON], Reader], str]
 """A game's hint in words, from the hint's ``reason`` (its code and parameters)."""
 
-ADVISE: dict[str, Advise] = {}
-"""Game kind -> its hints' words; each game's presentation module registers with `advises`."""
-
-
-def advises(kind: str) -> Callable[[Advise], Advise]:
-    """Register the function that puts the hints of game ``kind`` in words."""
-
-    def register(function: Advise) -> Advise:
-        ADVISE[kind] = function
-        return function
-
-    return register
+DESCRIBE: Registry[Describe] = Registry()
+ADVISE: Registry[Advise] = Registry()
+describes = DESCRIBE.register
+"""Register the function that puts the events of a game in words."""
+advises = ADVISE.register
+"""Register the function that puts the hints of a game in words."""
 
 
 def hint_text(kind: str, reason: Mapping[str, JSON], reader: Reader) -> str:
     """A hint's reason as the reader's page says it."""
-    if kind not in ADVISE:
-        adapter(kind)
     return ADVISE[kind](reason, reader)
 
 
 def event_text(kind: str, event: Mapping[str, JSON], reader: Reader) -> str:
     """One event as the reader's log shows it: its sentences, one after the other."""
-    if kind not in DESCRIBE:
-        adapter(kind)  # its presentation module registers the game's sentences
     return " ".join(DESCRIBE[kind](event, reader))
 
 

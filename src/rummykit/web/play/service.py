@@ -28,19 +28,28 @@ import multiprocessing
 import os
 import secrets
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeAlias
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from rummykit.core import JSON, IllegalAction, Record
+from rummykit.core import JSON, Bot, IllegalAction, Record
 from rummykit.i18n import DEFAULT_LANGUAGE
 from rummykit.store import Conflict, Database, GameRepository, NewGame, NotFound, hash_token
 from rummykit.web.language import site_translations
 from rummykit.web.live import Hub
 from rummykit.web.play import workers
-from rummykit.web.play.adapter import GameAdapter, SeatInfo, adapter, derived_seed
+from rummykit.web.play.adapter import (
+    ActionT,
+    PlayGame,
+    RulesT,
+    SeatInfo,
+    StateT,
+    ViewT,
+    adapter,
+    derived_seed,
+)
 from rummykit.web.play.sentences import Reader, hint_text, seat_names, told
 
 log = logging.getLogger("rummykit.play")
@@ -77,21 +86,22 @@ class NotYourGame(Exception):
 
 
 @dataclass
-class LiveGame:
-    """A game in memory: its state, its version and the recent views of its human seats."""
+class LiveGame(Generic[RulesT, StateT, ViewT, ActionT]):
+    """A game in memory: its state, its version and the recent views of its human seats
+    (typed by its game's types; the service, which looks games up by name, holds any)."""
 
     id: str
-    adapter: GameAdapter
-    rules: Any
+    adapter: PlayGame[RulesT, StateT, ViewT, ActionT]
+    rules: RulesT
     seed: int
     seats: tuple[SeatInfo, ...]
-    state: Any
+    state: StateT
     seq: int
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     marks: dict[int, int] = field(default_factory=dict)
     frames: OrderedDict[int, dict[int, dict[str, JSON]]] = field(default_factory=OrderedDict)
     tokens: dict[str, int] = field(default_factory=dict)
-    bots: dict[int, Any] = field(default_factory=dict)
+    bots: dict[int, Bot[ViewT, ActionT]] = field(default_factory=dict)
     runner: asyncio.Task[None] | None = None
     replay_cache: dict[int, list[dict[str, JSON]]] = field(default_factory=dict)
 
@@ -107,7 +117,7 @@ class LiveGame:
     def is_over(self) -> bool:
         return bool(self.state.is_over)
 
-    def log(self) -> Sequence[Any]:
+    def log(self) -> Sequence[Mapping[str, JSON]]:
         return self.adapter.log(self.state)
 
     def reader(self, seat: int | None, lang: str) -> Reader:
@@ -176,15 +186,15 @@ class LiveGame:
 
     @property
     def travels(self) -> bool:
-        """Whether the game's views can go to a worker process (its adapter has a wire form)."""
-        return hasattr(self.adapter, "view_to_wire")
+        """Whether the game's computer seats think in worker processes (see `PlayGame`)."""
+        return self.adapter.travels
 
     def bot_seed(self, seat: int) -> int:
         """The seed of the bot deciding at ``seat`` now: from the secret seed, the seat and the
         step, so the decision does not depend on where or when it is computed."""
         return derived_seed(self.seed, "bot", seat, self.seq)
 
-    def resident_bot(self, seat: int) -> Any:
+    def resident_bot(self, seat: int) -> Bot[ViewT, ActionT]:
         """For a game whose views cannot travel: the seat's bot, kept for the whole game in
         this process (it may keep plans from one decision to the next)."""
         if seat not in self.bots:
@@ -203,6 +213,10 @@ class LiveGame:
         return None if self.seats[seat].human else int(seat)
 
 
+AnyLive: TypeAlias = LiveGame[Any, Any, Any, Any]
+"""A live game looked up by its id: its game's types are known only to its own module."""
+
+
 class PlayService:
     """Stored games in play, shared by every page and API route of one process."""
 
@@ -212,7 +226,7 @@ class PlayService:
         self.repo = GameRepository(db)
         self.hub = hub
         self.cache_size = cache_size
-        self.games: OrderedDict[str, LiveGame] = OrderedDict()
+        self.games: OrderedDict[str, AnyLive] = OrderedDict()
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         if bot_workers is None:
@@ -234,7 +248,7 @@ class PlayService:
                 self._pool.submit(workers.warm)
         return self._pool
 
-    async def compute(self, live: LiveGame, function: Any, *args: Any, timeout: float) -> Any:
+    async def compute(self, live: AnyLive, function: Any, *args: Any, timeout: float) -> Any:
         """Run a worker's function (`rummykit.web.play.workers`) in a worker process, or in a
         thread when there are none; `TimeoutError` after ``timeout`` seconds."""
         pool = self.pool()
@@ -278,7 +292,7 @@ class PlayService:
         self.kick(live)
         return new
 
-    async def get(self, game_id: str, *, fresh: bool = False) -> LiveGame:
+    async def get(self, game_id: str, *, fresh: bool = False) -> AnyLive:
         """The live game, loaded and replayed from the database when it is not in memory;
         ``fresh`` also catches up with actions another process may have written."""
         live = self.games.get(game_id)
@@ -296,7 +310,7 @@ class PlayService:
         self.kick(live)
         return live
 
-    async def _load(self, game_id: str) -> LiveGame:
+    async def _load(self, game_id: str) -> AnyLive:
         self.pool()
         record = await self.repo.load_record(game_id)
         game = adapter(record.game)
@@ -307,7 +321,7 @@ class PlayService:
         live.marks[live.seq] = len(live.log())
         return live
 
-    async def _catch_up(self, live: LiveGame) -> None:
+    async def _catch_up(self, live: AnyLive) -> None:
         """Apply the actions written by another process since this one last looked."""
         async with live.lock:
             missing = await self.repo.actions_since(live.id, live.seq)
@@ -320,7 +334,7 @@ class PlayService:
             if missing:
                 self.hub.publish(channel(live.id), live.seq)
 
-    def _remember(self, live: LiveGame) -> None:
+    def _remember(self, live: AnyLive) -> None:
         self.games[live.id] = live
         self.games.move_to_end(live.id)
         while len(self.games) > self.cache_size:
@@ -337,7 +351,7 @@ class PlayService:
 
     # --- seats -----------------------------------------------------------------------------
 
-    async def seat_of(self, live: LiveGame, token: str | None) -> int:
+    async def seat_of(self, live: AnyLive, token: str | None) -> int:
         """The seat a token claims, or `NotYourGame`."""
         if not token:
             raise NotYourGame(live.id)
@@ -352,7 +366,7 @@ class PlayService:
 
     # --- acting ----------------------------------------------------------------------------
 
-    async def act(self, live: LiveGame, seat: int, seq: int | None, data: JSON) -> LiveGame:
+    async def act(self, live: AnyLive, seat: int, seq: int | None, data: JSON) -> AnyLive:
         """Apply a person's action (seen at version ``seq``) and store it; start the computer
         seats if it is their turn. Raises `IllegalAction` (nothing changes) or `StaleVersion`."""
         async with live.lock:
@@ -366,7 +380,7 @@ class PlayService:
         self.kick(live)
         return live
 
-    async def _store(self, live: LiveGame, action: Any) -> None:
+    async def _store(self, live: AnyLive, action: Any) -> None:
         """Append an action the state has just applied; on a lost race forget the game."""
         try:
             async with self._writing:
@@ -383,7 +397,7 @@ class PlayService:
 
     # --- computer seats --------------------------------------------------------------------
 
-    def kick(self, live: LiveGame) -> None:
+    def kick(self, live: AnyLive) -> None:
         """Start the computer seats' task if one of them is to move and none is running."""
         if live.runner is not None and not live.runner.done():
             return
@@ -394,7 +408,7 @@ class PlayService:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _run_bots(self, live: LiveGame) -> None:
+    async def _run_bots(self, live: AnyLive) -> None:
         try:
             while True:
                 async with live.lock:
@@ -428,11 +442,11 @@ class PlayService:
             log.exception("game %s: computer turn failed", live.id)
             self.forget(live.id)
 
-    async def _think(self, live: LiveGame, seat: int, level: str, seed: int, view: Any) -> Any:
+    async def _think(self, live: AnyLive, seat: int, level: str, seed: int, view: Any) -> Any:
         budget = max(BOT_TIMEOUT, 10 * live.adapter.bot_budget)
         try:
             if live.travels:
-                wire = live.adapter.view_to_wire(view)  # type: ignore[attr-defined]
+                wire = live.adapter.view_to_wire(view)
                 args = (live.kind, level, seed, wire)
                 data = await self.compute(live, workers.decide, *args, timeout=budget)
                 return live.adapter.action_from_json(data, live.rules)
@@ -444,7 +458,7 @@ class PlayService:
             async with live.lock:
                 return live.adapter.fallback_action(live.state, seat)
 
-    async def settle(self, game_id: str, timeout: float = 60.0) -> LiveGame:
+    async def settle(self, game_id: str, timeout: float = 60.0) -> AnyLive:
         """Wait until no computer seat is to move (for tests and the benchmark)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
@@ -464,10 +478,8 @@ class PlayService:
 
     # --- hints and replays -----------------------------------------------------------------
 
-    async def hint(
-        self, live: LiveGame, seat: int, lang: str = DEFAULT_LANGUAGE
-    ) -> dict[str, JSON]:
-        """The game's hint for ``seat`` (see `rummykit.web.play.adapter.hint_json`), with its
+    async def hint(self, live: AnyLive, seat: int, lang: str = DEFAULT_LANGUAGE) -> dict[str, JSON]:
+        """The game's hint for ``seat`` (see `rummykit.web.play.adapter.PlayGame.hint`), with its
         reason in words for the reader (``text``) and the version it is for (``seq``)."""
         async with live.lock:
             state = live.state
@@ -478,7 +490,7 @@ class PlayService:
         timeout = live.adapter.bot_budget * 4 + 2 * BOT_MARGIN
         result: dict[str, JSON]
         if live.travels:
-            wire = live.adapter.view_to_wire(view)  # type: ignore[attr-defined]
+            wire = live.adapter.view_to_wire(view)
             result = await self.compute(live, workers.advise, live.kind, wire, timeout=timeout)
         else:
             result = await asyncio.wait_for(asyncio.to_thread(live.adapter.hint, view), timeout)
@@ -487,7 +499,7 @@ class PlayService:
         return result
 
     async def replay(
-        self, live: LiveGame, seat: int, lang: str = DEFAULT_LANGUAGE
+        self, live: AnyLive, seat: int, lang: str = DEFAULT_LANGUAGE
     ) -> list[dict[str, JSON]]:
         """Every step of a finished game as ``seat`` saw it, its events told in ``lang``."""
         if not live.is_over:
@@ -502,7 +514,7 @@ class PlayService:
     async def follow(
         self,
         websocket: WebSocket,
-        live: LiveGame,
+        live: AnyLive,
         seat: int,
         seen: int,
         lang: str = DEFAULT_LANGUAGE,
@@ -557,7 +569,7 @@ def default_bot_workers() -> int:
     return max(1, min(4, os.cpu_count() or 1))
 
 
-def _replay_frames(live: LiveGame, record: Record, seat: int) -> list[dict[str, JSON]]:
+def _replay_frames(live: AnyLive, record: Record, seat: int) -> list[dict[str, JSON]]:
     game = live.adapter
     frames: list[dict[str, JSON]] = []
     seen = 0

@@ -3,19 +3,15 @@ it, public events, hints and the computer seats' fallback move."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from types import MappingProxyType
-from typing import Any
+from collections.abc import Mapping
 
 from rummykit import tiles
-from rummykit.core import JSON, Record
-from rummykit.tiles import bots as tile_bots
+from rummykit.core import JSON, Hint, thaw
 from rummykit.tiles.hint import REWORK_STEPS
-from rummykit.tiles.hint import hint as tile_hint
 from rummykit.web.errors import N_
-from rummykit.web.play.adapter import Level, Option, hint_json, levels_that_exist
+from rummykit.web.play.adapter import FormPreset, Level, Option, PlayGame
 from rummykit.web.play.messages import COLOURS
-from rummykit.web.play.romme import ended, game_won, summary
+from rummykit.web.play.romme import ended, game_won
 from rummykit.web.play.sentences import Reader, advises, describes
 
 LEVELS = (
@@ -85,19 +81,16 @@ OPTIONS = (
     ),
 )
 
-PRESETS = ("leaflet", "classic")
-PRESET_LABELS = {
-    "leaflet": N_("The leaflet's rules: 10 or 7 tiles, first meld 30, one round"),
-    "classic": N_("Tournament style: 14 tiles, jokers taken back anywhere, plus and minus scores"),
+PRESETS = {
+    "leaflet": FormPreset(
+        N_("The leaflet's rules: 10 or 7 tiles, first meld 30, one round"), "leaflet"
+    ),
+    "classic": FormPreset(
+        N_("Tournament style: 14 tiles, jokers taken back anywhere, plus and minus scores"),
+        "classic",
+    ),
 }
-
-
-def _plain(value: Any) -> JSON:
-    if isinstance(value, Mapping | MappingProxyType):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return value
+"""The new-game form's rule sets: the engine's presets, labelled."""
 
 
 def set_json(table_set: tiles.TableSet) -> dict[str, JSON]:
@@ -112,120 +105,60 @@ def set_json(table_set: tiles.TableSet) -> dict[str, JSON]:
     }
 
 
-class TilesAdapter:
-    kind = "tiles"
-    title = N_("Tile rummy")
-    min_players = 2
-    max_players = 4
-    bot_budget = 0.3
+def client_event(event: Mapping[str, JSON]) -> dict[str, JSON]:
+    """A public event as plain JSON (its tiles are already written in notation)."""
+    plain: dict[str, JSON] = thaw(event)
+    return plain
 
-    def __init__(self) -> None:
-        self._levels: tuple[Level, ...] | None = None
 
-    def levels(self) -> Sequence[Level]:
-        if self._levels is None:
-            self._levels = levels_that_exist(tile_bots.make_bot, LEVELS)
-        return self._levels
+def client_view(state: tiles.State, seat: int | None) -> dict[str, JSON]:
+    """What the page of ``seat`` draws: its rack, the others' counts, the table, the pool."""
+    view = state.view(seat)
+    rules = view.rules
+    data: dict[str, JSON] = {
+        "phase": view.phase,
+        "round": view.round,
+        "rounds": rules.rounds,
+        "to_move": view.to_move,
+        "players": view.players,
+        "rack": [t.code for t in view.rack],
+        "last_drawn": None if view.last_drawn is None else view.last_drawn.code,
+        "rack_sizes": list(view.rack_sizes),
+        "opened": list(view.opened),
+        "table": [set_json(s) for s in view.table],
+        "pool": view.pool_size,
+        "passes": view.passes,
+        "opening_min": rules.opening_min,
+        "scoring": rules.scoring,
+        "scores": list(view.scores),
+        "round_scores": [list(r) for r in view.round_scores],
+        "winners": list(view.winners),
+        "round_end": None,
+    }
+    if view.phase in ("round_over", "game_over"):
+        ends = [e for e in view.log if e.get("code") == "round_end"]
+        if ends:
+            event: dict[str, JSON] = thaw(ends[-1])
+            racks = [tiles.parse_tiles(r) if r else [] for r in event["racks"]]
+            event["racks"] = [
+                [{"tile": t.code, "value": rules.penalty(t)} for t in rack] for rack in racks
+            ]
+            data["round_end"] = event
+    return data
 
-    def default_level(self) -> str:
-        names = [level.name for level in self.levels()]
-        return "greedy" if "greedy" in names else names[-1]
 
-    def options(self) -> Sequence[Option]:
-        return OPTIONS
-
-    def presets(self) -> Mapping[str, JSON]:
-        return {name: tiles.Rules.preset(name).to_json() for name in PRESETS}
-
-    def preset_labels(self) -> Mapping[str, str]:
-        return PRESET_LABELS
-
-    def rules_from_json(self, data: JSON) -> tiles.Rules:
-        return tiles.Rules.from_json(data)
-
-    def rules_to_json(self, rules: tiles.Rules) -> JSON:
-        return rules.to_json()
-
-    def new_state(self, rules: tiles.Rules, players: int, seed: int) -> tiles.State:
-        return tiles.State(rules, players, seed)
-
-    def replay(self, record: Record) -> tiles.State:
-        return tiles.replay(record)
-
-    def replay_states(self, record: Record) -> Any:
-        return tiles.replay_states(record)
-
-    def action_from_json(self, data: JSON, rules: tiles.Rules) -> tiles.Action:
-        return tiles.action_from_json(data, rules)
-
-    def make_bot(self, level: str, seed: int) -> Any:
-        return tile_bots.make_bot(level, seed)
-
-    def view_to_wire(self, view: tiles.View) -> JSON:
-        return view.to_json()
-
-    def view_from_wire(self, data: JSON) -> tiles.View:
-        return tiles.View.from_json(data)
-
-    def fallback_action(self, state: tiles.State, seat: int) -> tiles.Action:
-        return state.legal_actions()[0]
-
-    def log(self, state: tiles.State) -> Sequence[Mapping[str, JSON]]:
-        return state.log
-
-    def client_event(self, event: Mapping[str, JSON]) -> dict[str, JSON]:
-        plain = _plain(event)
-        assert isinstance(plain, dict)
-        return plain
-
-    def client_view(self, state: tiles.State, seat: int | None) -> dict[str, JSON]:
-        view = state.view(seat)
-        rules = view.rules
-        data: dict[str, JSON] = {
-            "phase": view.phase,
-            "round": view.round,
-            "rounds": rules.rounds,
-            "to_move": view.to_move,
-            "players": view.players,
-            "rack": [t.code for t in view.rack],
-            "last_drawn": None if view.last_drawn is None else view.last_drawn.code,
-            "rack_sizes": list(view.rack_sizes),
-            "opened": list(view.opened),
-            "table": [set_json(s) for s in view.table],
-            "pool": view.pool_size,
-            "passes": view.passes,
-            "opening_min": rules.opening_min,
-            "scoring": rules.scoring,
-            "scores": list(view.scores),
-            "round_scores": [list(r) for r in view.round_scores],
-            "winners": list(view.winners),
-            "round_end": None,
+def hint_json(advice: Hint[tiles.Action]) -> dict[str, JSON]:
+    """The engine's advice (`rummykit.tiles.hint`), a play written as the page sends it: every
+    set with its jokers' meanings."""
+    action = advice.action
+    assert action is not None
+    reason: dict[str, JSON] = {"code": advice.reason, **advice.params}
+    if isinstance(action, tiles.Play):
+        return {
+            "action": {"t": "play", "table": [set_json(s) for s in action.table]},
+            "reason": reason,
         }
-        if view.phase in ("round_over", "game_over"):
-            ends = [e for e in view.log if e.get("code") == "round_end"]
-            if ends:
-                event = _plain(ends[-1])
-                assert isinstance(event, dict)
-                racks = [tiles.parse_tiles(r) if r else [] for r in event["racks"]]
-                event["racks"] = [
-                    [{"tile": t.code, "value": rules.penalty(t)} for t in rack] for rack in racks
-                ]
-                data["round_end"] = event
-        return data
-
-    def rules_summary(self, rules: tiles.Rules) -> list[tuple[str, str]]:
-        return summary(OPTIONS, rules.to_json())
-
-    def hint(self, view: tiles.View) -> dict[str, JSON]:
-        """The engine's advice (`rummykit.tiles.hint`) from the strongest computer level, a play
-        written as the page sends it (every set with its jokers' meanings)."""
-        levels = self.levels()
-        advice = tile_hint(view, levels[-1].name if levels else "random")
-        action = advice.action
-        page_form: JSON = None
-        if isinstance(action, tiles.Play):
-            page_form = {"t": "play", "table": [set_json(s) for s in action.table]}
-        return hint_json(advice, view.seat, view.to_move, page_form)
+    return {"action": action.to_json(), "reason": reason}
 
 
 def tiles_text(text: JSON, r: Reader) -> str:
@@ -341,4 +274,15 @@ def sentences(event: Mapping[str, JSON], r: Reader) -> list[str]:
     return []
 
 
-ADAPTER = TilesAdapter()
+ADAPTER = PlayGame(
+    tiles.GAME,
+    title=N_("Tile rummy"),
+    offered=LEVELS,
+    option_list=OPTIONS,
+    form_presets=PRESETS,
+    bot_budget=0.3,
+    draw_view=client_view,
+    draw_event=client_event,
+    draw_hint=hint_json,
+)
+"""Tile rummy for the play layer."""

@@ -9,13 +9,13 @@ decision is the same in a worker process, in a thread of the server, or in a tes
 from __future__ import annotations
 
 from rummykit.core import JSON
-from rummykit.web.play.adapter import adapter
+from rummykit.web.play.adapter import ADAPTERS, adapter
 
 
 def decide(kind: str, level: str, seed: int, wire: JSON) -> JSON:
     """The bot's action (as JSON) for the view."""
     game = adapter(kind)
-    view = game.view_from_wire(wire)  # type: ignore[attr-defined]
+    view = game.view_from_wire(wire)
     action = game.make_bot(level, seed).choose(view)
     data: JSON = action.to_json()
     return data
@@ -24,11 +24,11 @@ def decide(kind: str, level: str, seed: int, wire: JSON) -> JSON:
 def advise(kind: str, wire: JSON) -> JSON:
     """The hint (action and reason, as JSON) for the view."""
     game = adapter(kind)
-    return game.hint(game.view_from_wire(wire))  # type: ignore[attr-defined]
+    return game.hint(game.view_from_wire(wire))
 
 
 def warm() -> int:
     """Load the engines in a new worker before the first decision needs them."""
-    for kind in ("romme", "tiles"):
+    for kind in ADAPTERS:
         adapter(kind)
     return 0

@@ -1,4 +1,4 @@
-"""What every game engine shares: the rule-violation error, records and their JSON form.
+"""The rule-violation error, the seeded generator and records with their JSON form.
 
 A game is fully described by its `Record`: which game, its rules, the seed of its shuffles, the
 seats and the list of actions. Storage keeps records; replay folds the actions into states.
@@ -9,8 +9,11 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields
-from typing import Any, Generic, Protocol, TypeVar
+from dataclasses import asdict, dataclass, field, fields
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 JSON = Any  # a value made of dict, list, str, int, float, bool and None
 
@@ -32,6 +35,9 @@ class IllegalAction(ValueError):
         self.params: dict[str, Any] = params
         detail = ", ".join(f"{k}={v!r}" for k, v in params.items())
         super().__init__(f"{code}: {detail}" if detail else code)
+
+    # Shown and pickled under the package that exports it.
+    __module__ = "rummykit.core"
 
     def to_json(self) -> dict[str, JSON]:
         return {"code": self.code, "params": {k: _plain(v) for k, v in self.params.items()}}
@@ -120,7 +126,7 @@ class Record:
         return hash(self.dumps())
 
 
-OptionsT = TypeVar("OptionsT")
+OptionsT = TypeVar("OptionsT", bound="DataclassInstance")
 
 
 def options_from_json(cls: type[OptionsT], data: JSON) -> OptionsT:
@@ -140,11 +146,31 @@ def options_from_json(cls: type[OptionsT], data: JSON) -> OptionsT:
     """
     if not isinstance(data, Mapping):
         raise IllegalAction("bad_rules", field=None, reason="not_an_object")
-    names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+    names = {f.name for f in fields(cls)}
     for key in data:
         if key not in names:
             raise IllegalAction("bad_rules", field=str(key), reason="unknown_option")
     return cls(**dict(data))
+
+
+class RulesBase:
+    """A base for a game's rules dataclass: its JSON form is its options, read back with
+    `options_from_json` (missing options take their default, unknown ones are refused)."""
+
+    __slots__ = ()
+
+    def to_json(self) -> dict[str, JSON]:
+        options: dict[str, JSON] = asdict(cast(Any, self))
+        return options
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Self:
+        """Read the JSON form; missing options take their default, unknown ones are refused."""
+        rules: Self = options_from_json(cast(Any, cls), data)
+        return rules
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), separators=(",", ":"))
 
 
 def seat_names(seats: Sequence[str] | None, players: int) -> tuple[str, ...]:
@@ -157,57 +183,3 @@ def seat_names(seats: Sequence[str] | None, players: int) -> tuple[str, ...]:
     if len(names) != players:
         raise IllegalAction("bad_seats", seats=len(names), players=players)
     return names
-
-
-ActionT = TypeVar("ActionT")
-ActionT_contra = TypeVar("ActionT_contra", contravariant=True)
-
-
-class Game(Protocol[ActionT_contra]):
-    """What the web layer, the CLI and the tests expect of every game's state."""
-
-    def apply(self, action: ActionT_contra) -> None:
-        """Check the whole action, then apply all of it, or raise `IllegalAction`."""
-
-    def can_apply(self, action: ActionT_contra) -> bool:
-        """Whether `apply` would accept the action, without changing anything."""
-
-    def view(self, seat: int) -> Any:
-        """What the seat may see, as plain data."""
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-
-    def record(self) -> Record:
-        """The record that rebuilds this state."""
-
-
-class Encodable(Protocol):
-    """An action: it writes itself as JSON."""
-
-    def to_json(self) -> JSON: ...
-
-
-EncodableT = TypeVar("EncodableT", bound=Encodable)
-
-
-@dataclass(frozen=True)
-class Hint(Generic[EncodableT]):
-    """A game's advice to the seat on move: an action (``None`` when the seat has nothing to
-    do) and the reason for it, as a stable code and its parameters that the web layer words.
-
-    >>> Hint(None, "not_your_turn").to_json()
-    {'action': None, 'reason': 'not_your_turn', 'params': {}}
-    """
-
-    action: EncodableT | None
-    reason: str
-    params: dict[str, JSON] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, JSON]:
-        return {
-            "action": None if self.action is None else self.action.to_json(),
-            "reason": self.reason,
-            "params": dict(self.params),
-        }
