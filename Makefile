@@ -1,4 +1,5 @@
-# `make run` serves the site; `make test` runs every check. Both set up .venv on first use.
+# `make run` serves the site; `make test` runs every check; `make fuzz` fuzzes the API at
+# length. All set up .venv on first use.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -6,7 +7,9 @@ RUN_STAMP := $(VENV)/.run-deps
 TEST_STAMP := $(VENV)/.test-deps
 PYTEST_ARGS ?=
 
-.PHONY: run test lint typecheck pytest clean
+FUZZ_EXAMPLES ?= 200
+
+.PHONY: run test lint typecheck pytest fuzz clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -34,6 +37,14 @@ pytest: $(TEST_STAMP)
 	$(BIN)/pytest -n 2 --dist loadgroup $(PYTEST_ARGS)
 
 test: lint typecheck pytest
+
+# The API fuzzed with many fresh examples per operation: on SQLite, then on PostgreSQL when
+# one runs locally (RUMMYKIT_TEST_POSTGRES_URL). Prints the number of requests sent.
+fuzz: $(TEST_STAMP)
+	RUMMYKIT_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) RUMMYKIT_FUZZ_RANDOM=1 \
+		$(BIN)/pytest -n 0 -s -p no:randomly -p no:warnings tests/web/test_fuzz.py
+	RUMMYKIT_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) RUMMYKIT_FUZZ_RANDOM=1 RUMMYKIT_FUZZ_DATABASE=postgresql \
+		$(BIN)/pytest -n 0 -s -p no:randomly -p no:warnings -rs tests/web/test_fuzz.py
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info

@@ -520,7 +520,9 @@ def test_the_next_round_from_the_round_end(
     assert page.locator("[data-round]").inner_text() == "Round 1 of 2"
     screenshot(page, "round-over")
     dialog.locator("[data-act=next-round]").click()
-    page.wait_for_function("document.querySelector('[data-romme-table]').rummy.view.round === 2")
+    page.wait_for_function(
+        "() => document.querySelector('[data-romme-table]').rummy.view.round === 2"
+    )
     assert page.locator("dialog[open]").count() == 0
     assert page.locator("[data-round]").inner_text() == "Round 2 of 2"
     assert len(hand(page)) in (13, 14)

@@ -50,6 +50,7 @@ def serve(
 
     from rummykit.store import database_url
     from rummykit.web import create_app
+    from rummykit.web.security import server_options
 
     url = database_url(database)
     # Children of this process (and the app) see the same database.
@@ -62,6 +63,7 @@ def serve(
         port=port,
         log_level="warning",
         ws="websockets-sansio",
+        **server_options(),
     )
 
 

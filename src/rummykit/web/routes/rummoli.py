@@ -35,6 +35,7 @@ from rummykit.web.rummoli.demo import (
     frames_json,
 )
 from rummykit.web.rummoli.words import card_face, chips_text
+from rummykit.web.validation import whole_number
 
 router = APIRouter()
 
@@ -69,11 +70,8 @@ def _int_param(request: Request, name: str, default: int, low: int, high: int) -
     raw = request.query_params.get(name)
     if raw is None or raw == "":
         return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise IllegalAction("bad_request", field=name) from None
-    if not low <= value <= high:
+    value = whole_number(raw, low, high)
+    if value is None:
         raise IllegalAction("bad_request", field=name)
     return value
 
