@@ -1,9 +1,10 @@
 """The Rommé score sheet: the pure rules of a paper score sheet for games with real cards.
 
-Players enter their hand sums after each round; totals add up and whoever reaches the point limit
-has lost. Players may join (starting at 0 or at the current highest total) and leave (ranked
-behind those who play on); any past round may be corrected. No I/O here: the web layer stores the
-actions and renders the sheet.
+Players enter their hand sums after each round; totals add up and whoever reaches (or, as chosen,
+exceeds) the point limit has lost, or the game ends after a chosen number of rounds; the lowest
+total wins, equal totals sharing the victory. Players may join (starting at 0 or at the current
+highest total) and leave (ranked behind those who play on); any past round may be corrected. No
+I/O here: the web layer stores the actions and renders the sheet.
 
 >>> from rummykit import scoresheet
 >>> sheet = scoresheet.Sheet(scoresheet.Settings("Sunday", limit=100), ["Ann", "Bob"])
@@ -14,6 +15,7 @@ actions and renders the sheet.
 
 from rummykit.scoresheet.sheet import (
     DEFAULT_LIMIT,
+    DEFAULT_ROUNDS,
     GAME,
     LIMIT_MAX,
     LIMIT_MIN,
@@ -24,8 +26,11 @@ from rummykit.scoresheet.sheet import (
     PLAYERS_MIN,
     POINTS_MAX,
     POINTS_MIN,
+    ROUNDS_MAX,
+    ROUNDS_MIN,
     Action,
     CorrectRound,
+    End,
     EnterRound,
     Entry,
     Join,
@@ -43,6 +48,7 @@ from rummykit.scoresheet.sheet import (
 
 __all__ = [
     "DEFAULT_LIMIT",
+    "DEFAULT_ROUNDS",
     "GAME",
     "LIMIT_MAX",
     "LIMIT_MIN",
@@ -53,8 +59,11 @@ __all__ = [
     "PLAYER_NAME_MAX",
     "POINTS_MAX",
     "POINTS_MIN",
+    "ROUNDS_MAX",
+    "ROUNDS_MIN",
     "Action",
     "CorrectRound",
+    "End",
     "EnterRound",
     "Entry",
     "Join",

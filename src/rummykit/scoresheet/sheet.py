@@ -1,6 +1,7 @@
 """The score sheet's state and the actions that change it.
 
-A sheet is created from its `Settings` (a name and the point limit) and the first players. Four
+A sheet is created from its `Settings` (a name and how the game ends: a point limit reached or
+exceeded, or a fixed number of rounds) and the first players. Four
 actions change it: `EnterRound` (a finished round, one entry per active player), `CorrectRound`
 (the same for a past round), `Join` and `Leave`. `Sheet.apply` checks the whole action first and
 either applies all of it or raises `IllegalAction` with a stable code; the sheet is then unchanged.
@@ -39,6 +40,20 @@ NAME_MAX = 60
 PLAYER_NAME_MAX = 30
 PLAYERS_MIN = 2
 PLAYERS_MAX = 20
+ROUNDS_MIN = 1
+ROUNDS_MAX = 100
+DEFAULT_ROUNDS = 10
+
+
+class End(StrEnum):
+    """How the game ends, chosen when the sheet is created."""
+
+    REACH = "reach"
+    """A player who reaches the limit has lost (the German club rule)."""
+    EXCEED = "exceed"
+    """A player who goes over the limit has lost; reaching it exactly plays on."""
+    ROUNDS = "rounds"
+    """After a fixed number of rounds; nobody loses by points."""
 
 
 class Start(StrEnum):
@@ -76,10 +91,16 @@ def _check_player_name(name: object) -> str:
 
 @dataclass(frozen=True)
 class Settings:
-    """What is chosen when a sheet is created: its name and the point limit that ends it.
+    """What is chosen when a sheet is created: its name and how the game ends.
+
+    With a point limit (`End.REACH`, the default, or `End.EXCEED`) ``rounds`` is None; with a
+    fixed number of rounds (`End.ROUNDS`) ``limit`` is None: the one that does not apply is
+    dropped, so a form may send both.
 
     >>> Settings("  Friday  night ").name
     'Friday night'
+    >>> Settings("x", end=End.ROUNDS, rounds=6)
+    Settings(name='x', limit=None, end=<End.ROUNDS: 'rounds'>, rounds=6)
     >>> Settings("x", limit=5)
     Traceback (most recent call last):
     ...
@@ -87,7 +108,9 @@ class Settings:
     """
 
     name: str
-    limit: int = DEFAULT_LIMIT
+    limit: int | None = DEFAULT_LIMIT
+    end: End = End.REACH
+    rounds: int | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not clean_name(self.name):
@@ -96,16 +119,43 @@ class Settings:
         if len(name) > NAME_MAX:
             raise IllegalAction("sheet_name_too_long", maximum=NAME_MAX)
         object.__setattr__(self, "name", name)
-        _check_int(self.limit, "bad_limit", LIMIT_MIN, LIMIT_MAX)
+        if not isinstance(self.end, End):
+            raise IllegalAction("bad_settings")
+        if self.end is End.ROUNDS:
+            _check_int(self.rounds, "bad_rounds", ROUNDS_MIN, ROUNDS_MAX)
+            object.__setattr__(self, "limit", None)
+        else:
+            _check_int(self.limit, "bad_limit", LIMIT_MIN, LIMIT_MAX)
+            object.__setattr__(self, "rounds", None)
 
     def to_json(self) -> dict[str, JSON]:
-        return {"name": self.name, "limit": self.limit}
+        """The settings as stored; a sheet of the first version (a limit one reaches) keeps
+        its short form."""
+        data: dict[str, JSON] = {"name": self.name, "limit": self.limit}
+        if self.end is not End.REACH:
+            data["end"] = self.end.value
+        if self.rounds is not None:
+            data["rounds"] = self.rounds
+        return data
 
     @classmethod
     def from_json(cls, data: JSON) -> Settings:
         if not isinstance(data, dict) or "name" not in data or "limit" not in data:
             raise IllegalAction("bad_settings")
-        return cls(data["name"], data["limit"])
+        end = data.get("end", End.REACH.value)
+        if end not in {e.value for e in End}:
+            raise IllegalAction("bad_settings")
+        return cls(data["name"], data["limit"], End(end), data.get("rounds"))
+
+    def has_lost(self, total: int) -> bool:
+        """Whether a player with this total has lost by points (never with a round count).
+
+        >>> Settings("x", 500).has_lost(500), Settings("x", 500, End.EXCEED).has_lost(500)
+        (True, False)
+        """
+        if self.limit is None:
+            return False
+        return total >= self.limit if self.end is End.REACH else total > self.limit
 
 
 @dataclass(frozen=True)
@@ -290,16 +340,20 @@ class Standing:
     player: int
     name: str
     total: int
-    distance: int
+    distance: int | None
+    """Points left before the limit (None when the game is a number of rounds)."""
     has_left: bool
     has_lost: bool
+    has_won: bool = False
+    """Whether the game is over and this player has the lowest total of those who played on."""
 
 
 class Sheet:
     """A score sheet: players, closed rounds and the totals they make.
 
-    Points are bad: a player who reaches the limit has lost and the game is over; the fewest
-    points win.
+    Points are bad: a player who reaches (or exceeds, as chosen) the limit has lost and the game
+    is over, or it is over after the chosen number of rounds; the fewest points win, and equal
+    lowest totals share the victory.
     """
 
     def __init__(self, settings: Settings, players: Sequence[str]) -> None:
@@ -324,8 +378,20 @@ class Sheet:
     # -- reading -------------------------------------------------------------------------
 
     @property
-    def limit(self) -> int:
+    def limit(self) -> int | None:
+        """The point limit, or None when the game is a number of rounds."""
         return self.settings.limit
+
+    @property
+    def end(self) -> End:
+        return self.settings.end
+
+    @property
+    def rounds_left(self) -> int | None:
+        """Rounds still to play when the game is a number of rounds, else None."""
+        if self.settings.rounds is None:
+            return None
+        return max(0, self.settings.rounds - len(self.rounds))
 
     @property
     def active_players(self) -> list[Player]:
@@ -358,13 +424,31 @@ class Sheet:
 
     @property
     def losers(self) -> list[int]:
-        """The players whose total has reached the limit."""
-        return [p.id for p in self.players if self.total(p.id) >= self.limit]
+        """The players whose total has reached (or exceeded, as chosen) the limit."""
+        return [p.id for p in self.players if self.settings.has_lost(self.total(p.id))]
 
     @property
     def is_over(self) -> bool:
-        """Whether someone has reached the limit: the game is over."""
+        """Whether the game is over: someone has lost by points, or every round is played."""
+        if self.settings.end is End.ROUNDS:
+            return self.rounds_left == 0
         return bool(self.losers)
+
+    @property
+    def winners(self) -> list[int]:
+        """Once the game is over, the players who played on with the lowest total (several
+        share the victory); before that, nobody.
+
+        >>> s = Sheet(Settings("x", end=End.ROUNDS, rounds=1), ["A", "B", "C"])
+        >>> s.apply(EnterRound.of({0: 10, 1: 0, 2: 0}, went_out=1))
+        >>> s.winners
+        [1, 2]
+        """
+        if not self.is_over:
+            return []
+        playing = self.active_players
+        lowest = min(self.total(p.id) for p in playing)
+        return [p.id for p in playing if self.total(p.id) == lowest]
 
     def standings(self) -> list[Standing]:
         """The ranking: fewest points first, equal totals share the place, and players who
@@ -377,6 +461,8 @@ class Sheet:
         [(1, 'B'), (2, 'A'), (2, 'C'), (4, 'D')]
         """
         totals = self.totals()
+        winners = set(self.winners)
+        limit = self.limit
         out: list[Standing] = []
         for group in (
             [p for p in self.players if not p.has_left],
@@ -395,9 +481,10 @@ class Sheet:
                         player=player.id,
                         name=player.name,
                         total=total,
-                        distance=self.limit - total,
+                        distance=None if limit is None else limit - total,
                         has_left=player.has_left,
-                        has_lost=total >= self.limit,
+                        has_lost=self.settings.has_lost(total),
+                        has_won=player.id in winners,
                     )
                 )
         return out
@@ -493,13 +580,13 @@ class Sheet:
             raise IllegalAction("unknown_round", round=number)
         old = self.rounds[number - 1]
         self._check_entries(action.entries, (p for p, _ in old.entries))
-        # A correction may not make someone reach the limit before the last round: the table
+        # A correction may not make someone lose by points before the last round: the table
         # would have stopped there. Check on a trial copy of the rounds.
         saved = self.rounds
         self.rounds = [*saved[: number - 1], Round(number, action.entries), *saved[number:]]
         try:
             for rnd, totals in zip(self.rounds[:-1], self.running_totals()[:-1], strict=True):
-                reached = sorted(p for p, total in totals.items() if total >= self.limit)
+                reached = sorted(p for p, total in totals.items() if self.settings.has_lost(total))
                 if reached:
                     raise IllegalAction(
                         "correction_ends_game_early",
@@ -577,10 +664,12 @@ class Sheet:
                     "distance": s.distance,
                     "left": s.has_left,
                     "lost": s.has_lost,
+                    "won": s.has_won,
                 }
                 for s in self.standings()
             ],
             "over": self.is_over,
+            "winners": list(self.winners),
         }
 
 

@@ -42,8 +42,19 @@ class SheetRepository:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    async def create(self, name: str, limit: int, players: Sequence[str], lang: str) -> str:
-        """Store a new sheet and return its id (an unguessable token)."""
+    async def create(
+        self,
+        name: str,
+        limit: int | None,
+        players: Sequence[str],
+        lang: str,
+        rules: dict[str, JSON] | None = None,
+    ) -> str:
+        """Store a new sheet and return its id (an unguessable token).
+
+        ``rules`` are the settings beyond the name and the limit (how the game ends…), given
+        back in the record's rules when the sheet is loaded.
+        """
         sheet_id = new_token()
         async with self.db.session() as session:
             session.add(
@@ -51,6 +62,7 @@ class SheetRepository:
                     id=sheet_id,
                     name=name,
                     point_limit=limit,
+                    rules=rules or None,
                     players=list(players),
                     lang=lang,
                     version=0,
@@ -71,7 +83,7 @@ class SheetRepository:
             actions = tuple(rows)
             record = Record(
                 GAME,
-                {"name": sheet.name, "limit": sheet.point_limit},
+                {**(sheet.rules or {}), "name": sheet.name, "limit": sheet.point_limit},
                 0,
                 tuple(sheet.players),
                 actions,

@@ -43,6 +43,9 @@ MESSAGES: dict[str, str] = {
     "sheet_name_too_long": N_("The name of the sheet may have at most %(maximum)s characters."),
     "bad_limit": N_("The point limit must be a whole number from %(minimum)s to %(maximum)s."),
     "bad_settings": N_("The settings of this sheet are not valid."),
+    "bad_rounds": N_(
+        "The number of rounds must be a whole number from %(minimum)s to %(maximum)s."
+    ),
     "empty_player_name": N_("Every player needs a name."),
     "player_name_too_long": N_("A player's name may have at most %(maximum)s characters."),
     "duplicate_name": N_("There is already a player called %(name)s."),
@@ -59,10 +62,10 @@ MESSAGES: dict[str, str] = {
     "went_out_with_points": N_(
         "%(player)s went out and cannot have %(value)s points: enter 0 or a credit such as -100."
     ),
-    "game_over": N_("The game is over: someone has reached the limit."),
+    "game_over": N_("The game is over."),
     "unknown_round": N_("There is no round %(round)s."),
     "correction_ends_game_early": N_(
-        "With this correction %(players)s would have reached the limit in round %(round)s, "
+        "With this correction %(players)s would have lost by points in round %(round)s, "
         "before the last round: check the numbers."
     ),
     "player_already_left": N_("%(player)s has already left the game."),

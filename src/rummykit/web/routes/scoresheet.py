@@ -25,6 +25,7 @@ from rummykit.core import IllegalAction
 from rummykit.i18n import LANGUAGES
 from rummykit.scoresheet import (
     DEFAULT_LIMIT,
+    DEFAULT_ROUNDS,
     LIMIT_MAX,
     LIMIT_MIN,
     LIMIT_PRESETS,
@@ -33,8 +34,11 @@ from rummykit.scoresheet import (
     PLAYERS_MAX,
     POINTS_MAX,
     POINTS_MIN,
+    ROUNDS_MAX,
+    ROUNDS_MIN,
     Action,
     CorrectRound,
+    End,
     EnterRound,
     Join,
     Leave,
@@ -127,7 +131,13 @@ async def already_saved(repo: SheetRepository, sheet_id: str, seen: int, action:
 
 
 def new_form(values: dict[str, Any] | None = None) -> dict[str, Any]:
-    form: dict[str, Any] = {"name": "", "players": [""] * NEW_FORM_PLAYERS, "limit": "500"}
+    form: dict[str, Any] = {
+        "name": "",
+        "players": [""] * NEW_FORM_PLAYERS,
+        "limit": "500",
+        "end": End.REACH.value,
+        "rounds": str(DEFAULT_ROUNDS),
+    }
     form.update(values or {})
     players = list(form["players"])
     form["players"] = players + [""] * max(0, NEW_FORM_PLAYERS - len(players))
@@ -146,6 +156,8 @@ def new_page(request: Request, status: int = 200, **context: Any) -> Response:
         name_max=NAME_MAX,
         player_name_max=PLAYER_NAME_MAX,
         players_max=PLAYERS_MAX,
+        rounds_min=ROUNDS_MIN,
+        rounds_max=ROUNDS_MAX,
         **context,
     )
 
@@ -156,6 +168,22 @@ async def new_sheet(request: Request, lang: str) -> Response:
 
 
 def settings_from_form(form: FormData) -> tuple[Settings, list[str]]:
+    end = str(form.get("end", End.REACH.value))
+    if end not in {e.value for e in End}:
+        raise IllegalAction("bad_settings")
+    players = [str(p) for p in form.getlist("player") if str(p).strip()]
+    if end == End.ROUNDS.value:
+        text = str(form.get("rounds", "")).strip()
+        if not NUMBER.fullmatch(text):
+            raise IllegalAction("bad_rounds", value=text, minimum=ROUNDS_MIN, maximum=ROUNDS_MAX)
+        settings = Settings(str(form.get("name", "")), None, End.ROUNDS, int(text))
+    else:
+        settings = Settings(str(form.get("name", "")), limit_from_form(form), End(end))
+    Sheet(settings, players)  # checks the players
+    return settings, players
+
+
+def limit_from_form(form: FormData) -> int:
     choice = str(form.get("limit", ""))
     text = str(form.get("limit_other", "")).strip()
     if choice == "other" or text:
@@ -167,10 +195,15 @@ def settings_from_form(form: FormData) -> tuple[Settings, list[str]]:
         limit = int(choice)
     else:
         raise IllegalAction("bad_limit", value=choice, minimum=LIMIT_MIN, maximum=LIMIT_MAX)
-    players = [str(p) for p in form.getlist("player") if str(p).strip()]
-    settings = Settings(str(form.get("name", "")), limit)
-    Sheet(settings, players)  # checks the players
-    return settings, players
+    return limit
+
+
+async def store_new(request: Request, sheet: Sheet, lang: str) -> str:
+    """Store a new sheet; return its id."""
+    settings = sheet.settings.to_json()
+    rules = {k: v for k, v in settings.items() if k not in ("name", "limit")}
+    names = [p.name for p in sheet.players]
+    return await repository(request).create(sheet.settings.name, sheet.limit, names, lang, rules)
 
 
 @router.post("/{lang:lang}/sheet/new", name="scoresheet.create")
@@ -181,16 +214,15 @@ async def create_sheet(request: Request, lang: str) -> Response:
         "players": [str(p) for p in form.getlist("player")][:PLAYERS_MAX],
         "limit": str(form.get("limit", "")),
         "limit_other": str(form.get("limit_other", "")),
+        "end": str(form.get("end", End.REACH.value)),
+        "rounds": str(form.get("rounds", "")),
     }
     try:
         settings, players = settings_from_form(form)
     except IllegalAction as err:
         message = errors.describe(err, site_translations(lang))
         return new_page(request, 422, form=new_form(values), error=message, error_code=err.code)
-    sheet = Sheet(settings, players)
-    sheet_id = await repository(request).create(
-        settings.name, settings.limit, [p.name for p in sheet.players], lang
-    )
+    sheet_id = await store_new(request, Sheet(settings, players), lang)
     return RedirectResponse(f"/{lang}/sheet/{sheet_id}", status_code=303)
 
 
@@ -545,7 +577,8 @@ def _sheet_json(request: Request, stored_id: str, version: int, sheet: Sheet) ->
 
 @router.post("/api/sheets", name="api.sheets.create", status_code=201)
 async def api_create(request: Request) -> Response:
-    """Create a sheet: ``{"name", "limit", "players": [...], "lang"}``."""
+    """Create a sheet: ``{"name", "limit", "players": [...], "lang"}``, and optionally
+    ``"end"`` (``"reach"``, ``"exceed"`` or ``"rounds"``) with ``"rounds"``."""
     data = await _json_body(request)
     if not isinstance(data, dict):
         raise IllegalAction("bad_request")
@@ -557,9 +590,11 @@ async def api_create(request: Request) -> Response:
     name = data.get("name")
     if not isinstance(name, str):
         raise IllegalAction("empty_sheet_name")
-    sheet = Sheet(Settings(name, limit), players)
-    names = [p.name for p in sheet.players]
-    sheet_id = await repository(request).create(sheet.settings.name, sheet.limit, names, lang)
+    end = data.get("end", End.REACH.value)
+    if end not in {e.value for e in End}:
+        raise IllegalAction("bad_settings")
+    sheet = Sheet(Settings(name, limit, End(end), data.get("rounds")), players)
+    sheet_id = await store_new(request, sheet, lang)
     body = _sheet_json(request, sheet_id, 0, sheet)
     body["url"] = f"/{lang}/sheet/{sheet_id}"
     return JSONResponse(body, status_code=201)

@@ -38,6 +38,17 @@ function setUpNewSheet(form) {
   other.addEventListener("input", () => {
     if (other.value.trim()) form.querySelector('input[name="limit"][value="other"]').checked = true;
   });
+  // Choosing a limit means the game ends by points; typing a number of rounds, by rounds.
+  const rounds = form.querySelector("#rounds");
+  rounds.addEventListener("input", () => {
+    if (rounds.value.trim()) form.querySelector('input[name="end"][value="rounds"]').checked = true;
+  });
+  for (const input of form.querySelectorAll('input[name="limit"], #limit_other')) {
+    input.addEventListener("input", () => {
+      const end = form.querySelector('input[name="end"]:checked');
+      if (end && end.value === "rounds") form.querySelector('input[name="end"][value="reach"]').checked = true;
+    });
+  }
   const list = form.querySelector("[data-player-fields]");
   const button = form.querySelector("[data-add-player]");
   const max = Number(list.dataset.max);
