@@ -100,7 +100,7 @@ class Settings:
     >>> Settings("  Friday  night ").name
     'Friday night'
     >>> Settings("x", end=End.ROUNDS, rounds=6)
-    Settings(name='x', limit=None, end=<End.ROUNDS: 'rounds'>, rounds=6)
+    Settings(name='x', limit=None, end=<End.ROUNDS: 'rounds'>, rounds=6, own_hands=False)
     >>> Settings("x", limit=5)
     Traceback (most recent call last):
     ...
@@ -111,6 +111,8 @@ class Settings:
     limit: int | None = DEFAULT_LIMIT
     end: End = End.REACH
     rounds: int | None = None
+    own_hands: bool = False
+    """Whether each player enters their own hand on their own phone (`EnterHand`)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not clean_name(self.name):
@@ -119,7 +121,7 @@ class Settings:
         if len(name) > NAME_MAX:
             raise IllegalAction("sheet_name_too_long", maximum=NAME_MAX)
         object.__setattr__(self, "name", name)
-        if not isinstance(self.end, End):
+        if not isinstance(self.end, End) or not isinstance(self.own_hands, bool):
             raise IllegalAction("bad_settings")
         if self.end is End.ROUNDS:
             _check_int(self.rounds, "bad_rounds", ROUNDS_MIN, ROUNDS_MAX)
@@ -136,6 +138,8 @@ class Settings:
             data["end"] = self.end.value
         if self.rounds is not None:
             data["rounds"] = self.rounds
+        if self.own_hands:
+            data["own"] = True
         return data
 
     @classmethod
@@ -145,7 +149,9 @@ class Settings:
         end = data.get("end", End.REACH.value)
         if end not in {e.value for e in End}:
             raise IllegalAction("bad_settings")
-        return cls(data["name"], data["limit"], End(end), data.get("rounds"))
+        return cls(
+            data["name"], data["limit"], End(end), data.get("rounds"), data.get("own", False)
+        )
 
     def has_lost(self, total: int) -> bool:
         """Whether a player with this total has lost by points (never with a round count).
@@ -264,7 +270,51 @@ class Leave:
         return {"t": "leave", "player": self.player}
 
 
-Action: TypeAlias = EnterRound | CorrectRound | Join | Leave
+@dataclass(frozen=True)
+class Claim:
+    """A phone claims a player's name, once, for entering that player's own hands.
+
+    ``key`` is the SHA-256 (hex) of the secret the phone keeps; the secret itself is never
+    stored, and the sheet never shows the key.
+    """
+
+    player: int
+    key: str
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"t": "claim", "player": self.player, "key": self.key}
+
+
+@dataclass(frozen=True)
+class EnterHand:
+    """One player's hand in the open round, entered on a phone (own-hand sheets).
+
+    ``round`` is the round the entry was made for, so an entry kept on a phone while another
+    phone closed that round is refused instead of landing in the next one. ``by`` is the
+    player whose phone entered it (the player themself, or someone correcting the entry), or
+    None when it came from a phone that claimed nobody. An entry may be replaced until the round
+    is complete; the round closes by itself once every active player has entered.
+
+    >>> EnterHand(1, 12, round=1, by=1).to_json()
+    {'t': 'hand', 'round': 1, 'p': 1, 'v': 12, 'by': 1}
+    """
+
+    player: int
+    points: int
+    went_out: bool = False
+    round: int = 1
+    by: int | None = None
+
+    def to_json(self) -> dict[str, JSON]:
+        data: dict[str, JSON] = {"t": "hand", "round": self.round, "p": self.player}
+        data["v"] = self.points
+        if self.went_out:
+            data["out"] = True
+        data["by"] = self.by
+        return data
+
+
+Action: TypeAlias = EnterRound | CorrectRound | Join | Leave | Claim | EnterHand
 
 
 def action_from_json(data: JSON) -> Action:
@@ -291,11 +341,28 @@ def action_from_json(data: JSON) -> Action:
             raise IllegalAction("bad_action", reason="join")
         return Join(name, Start(start))
     if kind == "leave":
-        player = data.get("player")
-        if not isinstance(player, int) or isinstance(player, bool):
-            raise IllegalAction("bad_action", reason="player")
-        return Leave(player)
+        return Leave(_int_field(data, "player"))
+    if kind == "claim":
+        key = data.get("key")
+        if not isinstance(key, str):
+            raise IllegalAction("bad_action", reason="key")
+        return Claim(_int_field(data, "player"), key)
+    if kind == "hand":
+        out, by = data.get("out", False), data.get("by")
+        if not isinstance(out, bool):
+            raise IllegalAction("bad_action", reason="out")
+        if by is not None:
+            by = _int_field(data, "by")
+        points = _int_field(data, "v")
+        return EnterHand(_int_field(data, "p"), points, out, _int_field(data, "round"), by)
     raise IllegalAction("bad_action", reason="type")
+
+
+def _int_field(data: dict[str, JSON], name: str) -> int:
+    value = data.get(name)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise IllegalAction("bad_action", reason=name)
+    return value
 
 
 @dataclass(frozen=True)
@@ -372,6 +439,11 @@ class Sheet:
         self._first_names = tuple(names)
         self.rounds: list[Round] = []
         self._actions: list[Action] = []
+        self.pending: dict[int, Entry] = {}
+        """Own-hand sheets: the entries of the open round so far (player -> entry)."""
+        self.pending_by: dict[int, int | None] = {}
+        """Who entered each pending entry (see `EnterHand.by`)."""
+        self._claims: dict[int, str] = {}
         # Kept up to date by `apply`, so that a long evening stays cheap to replay.
         self._totals: dict[int, int] = {p.id: 0 for p in self.players}
 
@@ -401,6 +473,20 @@ class Sheet:
     @property
     def next_round(self) -> int:
         return len(self.rounds) + 1
+
+    @property
+    def waiting_for(self) -> list[int]:
+        """The active players whose hand of the open round is not entered yet."""
+        return [p.id for p in self.active_players if p.id not in self.pending]
+
+    @property
+    def claimed(self) -> list[int]:
+        """The players whose name a phone has claimed."""
+        return sorted(self._claims)
+
+    def claim_key(self, player: int) -> str | None:
+        """The key (a hash of the phone's secret) that claims ``player``, or None."""
+        return self._claims.get(player)
 
     def total(self, player: int) -> int:
         """Starting total plus every round's points."""
@@ -501,6 +587,10 @@ class Sheet:
             self._check_join(action)
         elif isinstance(action, Leave):
             self._check_leave(action)
+        elif isinstance(action, Claim):
+            self._check_claim(action)
+        elif isinstance(action, EnterHand):
+            self._check_hand(action)
         else:
             raise IllegalAction("bad_action", reason="type")
 
@@ -515,9 +605,14 @@ class Sheet:
         """Check the whole action, then apply all of it, or raise `IllegalAction`."""
         self.check(action)
         if isinstance(action, EnterRound):
-            self.rounds.append(Round(self.next_round, action.entries))
-            for player_id, entry in action.entries:
-                self._totals[player_id] += entry.points
+            self._close_round(action.entries)
+        elif isinstance(action, Claim):
+            self._claims[action.player] = action.key
+        elif isinstance(action, EnterHand):
+            self.pending[action.player] = Entry(action.points, action.went_out)
+            self.pending_by[action.player] = action.by
+            if not self.waiting_for:
+                self._close_round(_entries(self.pending))
         elif isinstance(action, CorrectRound):
             old = self.rounds[action.round - 1]
             self.rounds[action.round - 1] = Round(old.number, action.entries, old.corrections + 1)
@@ -537,7 +632,18 @@ class Sheet:
         else:
             leaving = self.players[action.player]
             self.players[action.player] = replace(leaving, last_round=len(self.rounds))
+            self.pending.pop(action.player, None)
+            self.pending_by.pop(action.player, None)
+            if self.pending and not self.waiting_for:
+                self._close_round(_entries(self.pending))
         self._actions.append(action)
+
+    def _close_round(self, entries: Entries) -> None:
+        self.rounds.append(Round(self.next_round, entries))
+        for player_id, entry in entries:
+            self._totals[player_id] += entry.points
+        self.pending = {}
+        self.pending_by = {}
 
     def _start_total(self, start: Start) -> int:
         if start is Start.ZERO:
@@ -606,6 +712,48 @@ class Sheet:
         if not isinstance(action.start, Start):
             raise IllegalAction("bad_action", reason="start")
 
+    def _check_own_hands(self) -> None:
+        if not self.settings.own_hands:
+            raise IllegalAction("not_own_hands")
+
+    def _check_active(self, player: object) -> int:
+        if not isinstance(player, int) or isinstance(player, bool):
+            raise IllegalAction("unknown_player", player=player)
+        if not 0 <= player < len(self.players):
+            raise IllegalAction("unknown_player", player=player)
+        if self.players[player].has_left:
+            raise IllegalAction("player_already_left", player=self.players[player].name)
+        return player
+
+    def _check_claim(self, action: Claim) -> None:
+        self._check_own_hands()
+        player = self._check_active(action.player)
+        if player in self._claims:
+            raise IllegalAction("already_claimed", player=self.players[player].name)
+        key = action.key
+        if not isinstance(key, str) or len(key) != 64 or key.strip("0123456789abcdef"):
+            raise IllegalAction("bad_action", reason="key")
+
+    def _check_hand(self, action: EnterHand) -> None:
+        self._check_own_hands()
+        self._check_not_over()
+        player = self._check_active(action.player)
+        name = self.players[player].name
+        if action.round != self.next_round:
+            raise IllegalAction("round_closed", round=action.round)
+        by = action.by
+        if by is not None and (isinstance(by, bool) or by not in self._claims):
+            raise IllegalAction("unknown_player", player=by)
+        _check_int(action.points, "points_out_of_bounds", POINTS_MIN, POINTS_MAX, player=name)
+        if not isinstance(action.went_out, bool):
+            raise IllegalAction("bad_action", reason="out")
+        if action.went_out and action.points > 0:
+            raise IllegalAction("went_out_with_points", player=name, value=action.points)
+        others = [p for p, e in self.pending.items() if e.went_out and p != player]
+        if action.went_out and others:
+            names = [self.players[p].name for p in [*others, player]]
+            raise IllegalAction("several_went_out", players=names)
+
     def _check_leave(self, action: Leave) -> None:
         self._check_not_over()
         player = action.player
@@ -670,6 +818,9 @@ class Sheet:
             ],
             "over": self.is_over,
             "winners": list(self.winners),
+            "pending": _entries_to_json(_entries(self.pending)),
+            "waiting": self.waiting_for,
+            "claimed": self.claimed,
         }
 
 

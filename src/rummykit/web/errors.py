@@ -70,6 +70,13 @@ MESSAGES: dict[str, str] = {
     ),
     "player_already_left": N_("%(player)s has already left the game."),
     "bad_start": N_("Choose how the new player starts: at 0 or at the highest total."),
+    "already_claimed": N_("%(player)s is already entered from another phone."),
+    "already_claimed_here": N_("This phone already enters the hands of one player."),
+    "not_own_hands": N_("On this sheet one phone enters the whole round."),
+    "round_closed": N_(
+        "Round %(round)s was completed in the meantime: check it in the list of rounds and "
+        "correct it there if needed."
+    ),
 }
 
 GENERIC = N_("This is not allowed (%(code)s).")

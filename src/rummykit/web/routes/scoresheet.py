@@ -12,6 +12,7 @@ page's module (``static/js/scoresheet.js``) follows the sheet's version over a W
 from __future__ import annotations
 
 import csv
+import hmac
 import io
 import re
 from typing import Any
@@ -37,8 +38,10 @@ from rummykit.scoresheet import (
     ROUNDS_MAX,
     ROUNDS_MIN,
     Action,
+    Claim,
     CorrectRound,
     End,
+    EnterHand,
     EnterRound,
     Join,
     Leave,
@@ -48,7 +51,7 @@ from rummykit.scoresheet import (
     action_from_json,
     replay,
 )
-from rummykit.store import Conflict, NotFound, SheetRepository, StoredSheet
+from rummykit.store import Conflict, NotFound, SheetRepository, StoredSheet, hash_token, new_token
 from rummykit.web import errors
 from rummykit.web.language import site_translations
 from rummykit.web.rendering import render, request_language
@@ -119,7 +122,30 @@ async def commit(
         return version, True
     if seen < stored.version and await already_saved(repo, stored.id, seen, action):
         return seen + 1, False
+    if seen < stored.version and await can_merge(repo, stored.id, seen, action):
+        # Phones enter their own hands at the same moment: an entry that nothing since
+        # ``seen`` touched follows the changes made meanwhile (checked on the sheet as it is).
+        sheet.apply(action)
+        version = await repo.append(stored.id, stored.version, action.to_json())
+        request.app.state.hub.publish(channel(stored.id), version)
+        return version, True
     raise Conflict(stored.version)
+
+
+async def can_merge(repo: SheetRepository, sheet_id: str, seen: int, action: Action) -> bool:
+    """Whether ``action`` may follow changes made since version ``seen`` without anyone seeing
+    them first: a claim (the rules refuse a name claimed meanwhile), or a hand whose player's
+    entry nobody has entered or changed since, and whose round nobody has entered as a whole."""
+    if isinstance(action, Claim):
+        return True
+    if not isinstance(action, EnterHand):
+        return False
+    for _, later in await repo.entries_since(sheet_id, seen):
+        if not isinstance(later, dict) or later.get("t") == "round":
+            return False
+        if later.get("t") == "hand" and later.get("p") == action.player:
+            return False
+    return True
 
 
 async def already_saved(repo: SheetRepository, sheet_id: str, seen: int, action: Action) -> bool:
@@ -137,6 +163,7 @@ def new_form(values: dict[str, Any] | None = None) -> dict[str, Any]:
         "limit": "500",
         "end": End.REACH.value,
         "rounds": str(DEFAULT_ROUNDS),
+        "own": "",
     }
     form.update(values or {})
     players = list(form["players"])
@@ -172,13 +199,16 @@ def settings_from_form(form: FormData) -> tuple[Settings, list[str]]:
     if end not in {e.value for e in End}:
         raise IllegalAction("bad_settings")
     players = [str(p) for p in form.getlist("player") if str(p).strip()]
+    own = bool(form.get("own"))
     if end == End.ROUNDS.value:
         text = str(form.get("rounds", "")).strip()
         if not NUMBER.fullmatch(text):
             raise IllegalAction("bad_rounds", value=text, minimum=ROUNDS_MIN, maximum=ROUNDS_MAX)
-        settings = Settings(str(form.get("name", "")), None, End.ROUNDS, int(text))
+        settings = Settings(str(form.get("name", "")), None, End.ROUNDS, int(text), own)
     else:
-        settings = Settings(str(form.get("name", "")), limit_from_form(form), End(end))
+        settings = Settings(
+            str(form.get("name", "")), limit_from_form(form), End(end), own_hands=own
+        )
     Sheet(settings, players)  # checks the players
     return settings, players
 
@@ -216,6 +246,7 @@ async def create_sheet(request: Request, lang: str) -> Response:
         "limit_other": str(form.get("limit_other", "")),
         "end": str(form.get("end", End.REACH.value)),
         "rounds": str(form.get("rounds", "")),
+        "own": str(form.get("own", "")),
     }
     try:
         settings, players = settings_from_form(form)
@@ -242,6 +273,8 @@ def sheet_page(
     highest = max((sheet.total(p.id) for p in sheet.active_players), default=0)
     context.setdefault("entry", {"values": {}, "out": "", "errors": {}})
     context.setdefault("join", {"name": "", "start": Start.HIGHEST.value})
+    context.setdefault("hand", {"player": None, "value": "", "out": False})
+    context.setdefault("me", my_player(request, stored.id, sheet))
     return render(
         request,
         "scoresheet/sheet.html",
@@ -256,6 +289,7 @@ def sheet_page(
         points_min=POINTS_MIN,
         points_max=POINTS_MAX,
         player_name_max=PLAYER_NAME_MAX,
+        log=change_log(sheet),
         **context,
     )
 
@@ -486,6 +520,139 @@ async def back_to_sheet(request: Request, lang: str, sheet_id: str) -> Response:
     return RedirectResponse(f"/{lang}/sheet/{sheet_id}", status_code=303)
 
 
+# -- Own hands -----------------------------------------------------------------------------
+
+
+def claim_cookie(sheet_id: str) -> str:
+    """The cookie that keeps, in one browser, the secret of the player it claimed."""
+    return f"rk_hand_{sheet_id}"
+
+
+def my_player(request: Request, sheet_id: str, sheet: Sheet) -> int | None:
+    """The player this browser has claimed on the sheet, or None."""
+    secret = request.cookies.get(claim_cookie(sheet_id))
+    if not secret:
+        return None
+    wanted = hash_token(secret)
+    for player in sheet.claimed:
+        key = sheet.claim_key(player)
+        if key is not None and hmac.compare_digest(key, wanted):
+            return player
+    return None
+
+
+def change_log(sheet: Sheet) -> list[dict[str, Any]]:
+    """Every change of the sheet, oldest first: what happened, to whom, by whom, and whether
+    it closed a round (replayed step by step, so that each change is seen as it was made)."""
+    names = [p.name for p in sheet.players]
+    step = Sheet(sheet.settings, list(sheet.record().seats))
+    out: list[dict[str, Any]] = []
+    for action in sheet.actions:
+        item: dict[str, Any] = {"kind": action.to_json()["t"], "round": step.next_round}
+        if isinstance(action, CorrectRound):
+            item["round"] = action.round
+        elif isinstance(action, Join):
+            item["name"] = names[len(step.players)]
+        elif isinstance(action, Leave | Claim):
+            item["name"] = names[action.player]
+        elif isinstance(action, EnterHand):
+            item.update(name=names[action.player], points=action.points, out=action.went_out)
+            if action.by is not None and action.by != action.player:
+                item.update(kind="hand-by", by=names[action.by])
+            elif action.by is None:
+                item["kind"] = "hand-anonymous"
+        before = len(step.rounds)
+        step.apply(action)
+        item["closed"] = isinstance(action, EnterHand | Leave) and len(step.rounds) > before
+        out.append(item)
+    return out
+
+
+def set_claim_cookie(request: Request, response: Response, sheet_id: str, secret: str) -> None:
+    response.set_cookie(
+        claim_cookie(sheet_id),
+        secret,
+        max_age=400 * 24 * 3600,
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+    )
+
+
+async def _own_action(request: Request, lang: str, sheet_id: str, make: Any, kind: str) -> Response:
+    """A claim or a hand from the sheet page's forms; a lost race with another phone's entry
+    for someone else is tried again on the sheet as it now is."""
+    stored, sheet = await load(request, sheet_id)
+    form = await request.form()
+    me = my_player(request, stored.id, sheet)
+    hand = {
+        "player": str(form.get("player", "")),
+        "value": str(form.get("points", "")),
+        "out": bool(form.get("out")),
+    }
+    try:
+        version = parse_version(form)
+        action, cookie = make(form, sheet, me)
+        for attempt in range(5):
+            try:
+                await commit(request, stored, sheet, action, version)
+                break
+            except Conflict:
+                if attempt == 4 or not isinstance(action, Claim | EnterHand):
+                    raise
+                stored, sheet = await load(request, sheet_id)
+    except IllegalAction as err:
+        message = errors.describe(err, site_translations(lang))
+        return sheet_page(request, stored, sheet, 422, hand=hand, hand_error=message)
+    except Conflict:
+        stored, sheet = await load(request, sheet_id)
+        message = errors.message("sheet_changed", {}, site_translations(lang))
+        return sheet_page(request, stored, sheet, 409, hand=hand, hand_error=message)
+    response = RedirectResponse(f"/{lang}/sheet/{sheet_id}?ok={kind}#entry", status_code=303)
+    if cookie:
+        set_claim_cookie(request, response, sheet_id, cookie)
+    return response
+
+
+def _claim_from_form(form: FormData, sheet: Sheet, me: int | None) -> tuple[Action, str]:
+    if me is not None:
+        raise IllegalAction("already_claimed_here", player=sheet.players[me].name)
+    player = str(form.get("player", ""))
+    if not player.isdigit():
+        raise IllegalAction("unknown_player", player=player)
+    secret = new_token()
+    return Claim(int(player), hash_token(secret)), secret
+
+
+def _hand_from_form(form: FormData, sheet: Sheet, me: int | None) -> tuple[Action, str]:
+    player, number = str(form.get("player", "")), str(form.get("round", ""))
+    if not player.isdigit() or not 0 <= int(player) < len(sheet.players):
+        raise IllegalAction("unknown_player", player=player)
+    if not number.isdigit():
+        raise IllegalAction("bad_version")
+    name = sheet.players[int(player)].name
+    out = bool(form.get("out"))
+    text = str(form.get("points", ""))
+    points = 0 if out and not text.strip() else parse_number(text, name)
+    return EnterHand(int(player), points, out, int(number), me), ""
+
+
+@router.post("/{lang:lang}/sheet/{sheet_id}/claim", name="scoresheet.claim")
+async def claim(request: Request, lang: str, sheet_id: str) -> Response:
+    return await _own_action(request, lang, sheet_id, _claim_from_form, "claim")
+
+
+@router.post("/{lang:lang}/sheet/{sheet_id}/hand", name="scoresheet.hand")
+async def enter_hand(request: Request, lang: str, sheet_id: str) -> Response:
+    return await _own_action(request, lang, sheet_id, _hand_from_form, "hand")
+
+
+@router.get("/{lang:lang}/sheet/{sheet_id}/claim", include_in_schema=False)
+@router.get("/{lang:lang}/sheet/{sheet_id}/hand", include_in_schema=False)
+async def back_to_own_sheet(request: Request, lang: str, sheet_id: str) -> Response:
+    return RedirectResponse(f"/{lang}/sheet/{sheet_id}", status_code=303)
+
+
 # -- Print and export ----------------------------------------------------------------------
 
 
@@ -578,7 +745,8 @@ def _sheet_json(request: Request, stored_id: str, version: int, sheet: Sheet) ->
 @router.post("/api/sheets", name="api.sheets.create", status_code=201)
 async def api_create(request: Request) -> Response:
     """Create a sheet: ``{"name", "limit", "players": [...], "lang"}``, and optionally
-    ``"end"`` (``"reach"``, ``"exceed"`` or ``"rounds"``) with ``"rounds"``."""
+    ``"end"`` (``"reach"``, ``"exceed"`` or ``"rounds"``) with ``"rounds"``, and
+    ``"own_hands": true`` for a sheet where each player enters their own hand."""
     data = await _json_body(request)
     if not isinstance(data, dict):
         raise IllegalAction("bad_request")
@@ -593,7 +761,8 @@ async def api_create(request: Request) -> Response:
     end = data.get("end", End.REACH.value)
     if end not in {e.value for e in End}:
         raise IllegalAction("bad_settings")
-    sheet = Sheet(Settings(name, limit, End(end), data.get("rounds")), players)
+    own = data.get("own_hands", False)
+    sheet = Sheet(Settings(name, limit, End(end), data.get("rounds"), own), players)
     sheet_id = await store_new(request, sheet, lang)
     body = _sheet_json(request, sheet_id, 0, sheet)
     body["url"] = f"/{lang}/sheet/{sheet_id}"
@@ -621,6 +790,16 @@ async def api_act(request: Request, sheet_id: str) -> Response:
     if not isinstance(version, int) or isinstance(version, bool) or version < 0:
         raise IllegalAction("bad_version")
     action = action_from_json(data.get("action"))
+    secret = ""
+    if isinstance(action, EnterHand):
+        # Who entered a hand is the player this browser claimed, never what the client says.
+        me = my_player(request, stored.id, sheet)
+        action = EnterHand(action.player, action.points, action.went_out, action.round, me)
+    elif isinstance(action, Claim):
+        if my_player(request, stored.id, sheet) is not None:
+            raise IllegalAction("already_claimed_here")
+        secret = new_token()
+        action = Claim(action.player, hash_token(secret))
     try:
         new_version, applied = await commit(request, stored, sheet, action, version)
     except Conflict:
@@ -633,4 +812,7 @@ async def api_act(request: Request, sheet_id: str) -> Response:
     if not applied:  # the same action, stored a moment ago: answer with the sheet as it is
         stored, sheet = await load(request, sheet_id)
         new_version = stored.version
-    return JSONResponse(_sheet_json(request, stored.id, new_version, sheet))
+    response = JSONResponse(_sheet_json(request, stored.id, new_version, sheet))
+    if secret:
+        set_claim_cookie(request, response, sheet_id, secret)
+    return response

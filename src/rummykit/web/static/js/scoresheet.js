@@ -32,6 +32,21 @@ function setUpRoundForm(form) {
   form.addEventListener("submit", () => delete form.dataset.dirty);
 }
 
+function setUpHandForm(form) {
+  form.dataset.ready = "1";
+  const input = form.querySelector('input[name="points"]');
+  for (const button of form.querySelectorAll("[data-sign-for]")) {
+    button.hidden = false;
+    button.addEventListener("click", () => toggleSign(input));
+  }
+  const out = form.querySelector('input[name="out"]');
+  out.addEventListener("change", () => {
+    if (out.checked && !(Number.parseInt(input.value.replace("−", "-"), 10) < 0)) input.value = "0";
+  });
+  form.addEventListener("input", () => (form.dataset.dirty = "1"));
+  form.addEventListener("submit", () => delete form.dataset.dirty);
+}
+
 function setUpNewSheet(form) {
   form.dataset.ready = "1";
   const other = form.querySelector("#limit_other");
@@ -133,6 +148,7 @@ function watch(sheet) {
 function setUp(root) {
   for (const form of root.querySelectorAll("[data-round-form]:not([data-ready])")) setUpRoundForm(form);
   for (const form of root.querySelectorAll("[data-new-sheet]:not([data-ready])")) setUpNewSheet(form);
+  for (const form of root.querySelectorAll("[data-hand-form]:not([data-ready])")) setUpHandForm(form);
 }
 
 onPage((root) => {
