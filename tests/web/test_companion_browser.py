@@ -1,0 +1,103 @@
+"""The companion at a real table, in a real browser: phones that each enter their own hand.
+
+Three phones (three browser contexts, so three cookie jars) share one sheet; each claims its
+player's name once and enters its own hand, round after round. What every phone typed is then
+checked against the stored log.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+import pytest
+
+from rummykit.web.language import site_translations
+
+pytestmark = pytest.mark.browser
+
+NAMES = ("Anna", "Ben", "Cleo")
+# The hands of three rounds: (points, went out) per player.
+ROUNDS = (
+    ((0, True), (25, False), (40, False)),
+    ((30, False), (-100, True), (12, False)),
+    ((15, False), (20, False), (0, True)),
+)
+
+
+def totals(page: Any) -> dict[str, int]:
+    rows = page.locator("#standings tbody tr")
+    return {
+        rows.nth(i).locator(".player-name").inner_text(): int(
+            rows.nth(i).locator("td.total").inner_text()
+        )
+        for i in range(rows.count())
+    }
+
+
+def create_own_hand_sheet(page: Any, url: str, lang: str, rounds: int) -> str:
+    t = site_translations(lang).gettext
+    page.goto(f"{url}/{lang}/sheet/new")
+    page.get_by_label(t("Name of the game")).fill("Companion")
+    page.get_by_role("radio", name=t("A fixed number of rounds")).check()
+    page.get_by_label(re.compile(re.escape(t("Number of rounds (%(low)s to %(high)s)")[:8]))).fill(
+        str(rounds)
+    )
+    page.get_by_label(t("Each player enters their own hand on their own phone")).check()
+    for index, player in enumerate(NAMES, start=1):
+        page.get_by_label(t("Player %(n)s") % {"n": index}, exact=True).fill(player)
+    page.get_by_role("button", name=t("Create the sheet")).click()
+    page.get_by_role("heading", name="Companion", level=1).wait_for()
+    return str(page.url)
+
+
+def enter_own_hand(page: Any, lang: str, points: int, went_out: bool) -> None:
+    t = site_translations(lang).gettext
+    form = page.locator("[data-hand-form]")
+    form.locator('input[name="points"]').fill(str(points))
+    if went_out:
+        form.get_by_label(t("Went out")).check()
+    form.get_by_role("button", name=t("Save my hand")).click()
+    page.get_by_text(t("Hand saved.")).wait_for()
+
+
+@pytest.mark.parametrize(("lang", "locale"), [("fr", "fr-FR")])
+def test_three_phones_enter_their_own_hands_for_three_rounds(
+    live_server: Any,
+    new_page: Callable[..., Any],
+    screenshot: Callable[[Any, str], Any],
+    lang: str,
+    locale: str,
+) -> None:
+    t = site_translations(lang).gettext
+    phones = [new_page(locale=locale, phone=True) for _ in NAMES]
+    sheet_url = create_own_hand_sheet(phones[0], live_server.url, lang, rounds=3)
+    sheet_id = sheet_url.split("?")[0].rsplit("/", 1)[1]
+    for phone, name in zip(phones, NAMES, strict=True):
+        if phone is not phones[0]:
+            phone.goto(sheet_url)
+        phone.get_by_role("button", name=t("I am %(name)s") % {"name": name}).click()
+        phone.get_by_label(t("Your hand, %(name)s") % {"name": name}).wait_for()
+    screenshot(phones[2], "claimed")
+
+    for number, hands in enumerate(ROUNDS, start=1):
+        for player, (phone, (points, out)) in enumerate(zip(phones, hands, strict=True)):
+            enter_own_hand(phone, lang, points, out)
+            if player < len(NAMES) - 1:
+                # The other phones see who has entered, without reloading.
+                other = phones[(player + 1) % len(phones)]
+                other.locator(f'.hand-line.has-entered[data-player="{player}"]').wait_for()
+        for phone in phones:
+            phone.locator("#history tbody tr").nth(number - 1).wait_for()
+        screenshot(phones[1], f"round-{number}")
+
+    expected = {name: sum(hands[i][0] for hands in ROUNDS) for i, name in enumerate(NAMES)}
+    for phone in phones:
+        phone.get_by_text(t("Game over"), exact=True).first.wait_for()
+        assert totals(phone) == expected
+    stored = httpx.get(f"{live_server.url}/api/sheets/{sheet_id}").json()["sheet"]
+    for rnd, hands in zip(stored["rounds"], ROUNDS, strict=True):
+        entries = {e["p"]: (e["v"], e.get("out", False)) for e in rnd["entries"]}
+        assert entries == dict(enumerate(hands))
