@@ -161,7 +161,7 @@ def _split_copy(text: str) -> tuple[str, int]:
     face, sep, copy_text = text.strip().partition("#")
     if not sep:
         return face, -1
-    if not copy_text.isdigit():
+    if not (copy_text.isascii() and copy_text.isdigit()) or len(copy_text) > 3:
         raise IllegalAction("bad_card", card=text)
     return face, int(copy_text)
 

@@ -277,7 +277,7 @@ def parse_action(text: str) -> Action:
     kind = words[0].lower()
     if kind in _BARE and len(words) == 1:
         return _BARE[kind]
-    if kind in _WITH_CHIPS and len(words) == 2 and words[1].isdigit():
+    if kind in _WITH_CHIPS and len(words) == 2 and words[1].isascii() and words[1].isdigit():
         return _WITH_CHIPS[kind](int(words[1]))
     if kind == "play" and len(words) == 2:
         return action_from_json({"t": "play", "card": words[1]})

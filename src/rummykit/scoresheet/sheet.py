@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, TypeAlias
 
+from rummykit import names
 from rummykit.core import JSON, IllegalAction, Record
 
 GAME = "scoresheet"
@@ -64,12 +65,13 @@ class Start(StrEnum):
 
 
 def clean_name(text: str) -> str:
-    """A name with runs of white space collapsed to one space and none at either end.
+    """A name as `rummykit.names.normalise` writes it (NFKC, runs of white space collapsed to
+    one space and none at either end; ``bad_name`` for invisible or control characters).
 
     >>> clean_name("  Anna   Maria ")
     'Anna Maria'
     """
-    return " ".join(text.split())
+    return names.normalise(text)
 
 
 def _check_int(value: object, code: str, low: int, high: int, **facts: Any) -> int:
@@ -337,7 +339,9 @@ def action_from_json(data: JSON) -> Action:
         return CorrectRound(number, _entries_from_json(data.get("entries")))
     if kind == "join":
         name, start = data.get("name"), data.get("start", Start.HIGHEST.value)
-        if not isinstance(name, str) or start not in {s.value for s in Start}:
+        if not isinstance(name, str) or not isinstance(start, str):
+            raise IllegalAction("bad_action", reason="join")
+        if start not in {s.value for s in Start}:
             raise IllegalAction("bad_action", reason="join")
         return Join(name, Start(start))
     if kind == "leave":
@@ -424,19 +428,21 @@ class Sheet:
     """
 
     def __init__(self, settings: Settings, players: Sequence[str]) -> None:
-        names = [_check_player_name(name) for name in players]
-        if len(names) < PLAYERS_MIN:
+        if len(players) > PLAYERS_MAX:
+            raise IllegalAction("too_many_players", maximum=PLAYERS_MAX)
+        cleaned = [_check_player_name(name) for name in players]
+        if len(cleaned) < PLAYERS_MIN:
             raise IllegalAction("too_few_players", minimum=PLAYERS_MIN)
-        if len(names) > PLAYERS_MAX:
+        if len(cleaned) > PLAYERS_MAX:
             raise IllegalAction("too_many_players", maximum=PLAYERS_MAX)
         seen: set[str] = set()
-        for name in names:
-            if name.casefold() in seen:
+        for name in cleaned:
+            if names.key(name) in seen:
                 raise IllegalAction("duplicate_name", name=name)
-            seen.add(name.casefold())
+            seen.add(names.key(name))
         self.settings = settings
-        self.players: list[Player] = [Player(i, name) for i, name in enumerate(names)]
-        self._first_names = tuple(names)
+        self.players: list[Player] = [Player(i, name) for i, name in enumerate(cleaned)]
+        self._first_names = tuple(cleaned)
         self.rounds: list[Round] = []
         self._actions: list[Action] = []
         self.pending: dict[int, Entry] = {}
@@ -705,7 +711,7 @@ class Sheet:
     def _check_join(self, action: Join) -> None:
         self._check_not_over()
         name = _check_player_name(action.name)
-        if any(p.name.casefold() == name.casefold() for p in self.players):
+        if any(names.key(p.name) == names.key(name) for p in self.players):
             raise IllegalAction("duplicate_name", name=name)
         if len(self.active_players) >= PLAYERS_MAX:
             raise IllegalAction("too_many_players", maximum=PLAYERS_MAX)

@@ -167,7 +167,7 @@ def _split_copy(text: str) -> tuple[str, int]:
     face, sep, copy_text = text.strip().partition("#")
     if not sep:
         return face, -1
-    if not copy_text.isdigit() or len(copy_text) > 2:
+    if not (copy_text.isascii() and copy_text.isdigit()) or len(copy_text) > 2:
         raise IllegalAction("bad_tile", tile=text)
     return face, int(copy_text)
 

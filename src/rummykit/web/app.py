@@ -17,7 +17,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from rummykit.core import IllegalAction
 from rummykit.store import Database, NotFound
-from rummykit.web import errors, rules, rummoli
+from rummykit.web import errors, rules, rummoli, security
 from rummykit.web.language import site_translations
 from rummykit.web.live import Hub
 from rummykit.web.rendering import render, request_language
@@ -31,10 +31,13 @@ def create_app(
     *,
     poll_seconds: float = 5.0,
     redis_url: str | None = None,
+    limits: security.Settings | None = None,
 ) -> FastAPI:
     """The site, on the database at ``database_url`` (default: ``$RUMMYKIT_DATABASE_URL`` or
     the SQLite file), created and migrated at start-up. ``redis_url`` (default:
-    ``$RUMMYKIT_REDIS_URL``) links the live updates of several processes."""
+    ``$RUMMYKIT_REDIS_URL``) links the live updates of several processes, and counts the
+    rate limits of all of them. ``limits`` (default: from the environment,
+    `rummykit.web.security.Settings.from_env`) are the request limits."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -74,6 +77,10 @@ def create_app(
             response.headers.setdefault("X-Robots-Tag", "noindex, nofollow")
         return response
 
+    # Outermost: limits and security headers before anything else runs.
+    app.state.limits = limits or security.Settings.from_env(redis_url)
+    app.add_middleware(security.Guard, settings=app.state.limits, refuse=_refusal)
+
     app.add_exception_handler(StarletteHTTPException, _http_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _validation_error)  # type: ignore[arg-type]
     app.add_exception_handler(IllegalAction, _illegal_action)  # type: ignore[arg-type]
@@ -94,6 +101,10 @@ def error_response(request: Request, status: int, code: str, params: dict[str, o
             {"error": {"code": code, "params": params, "message": text}}, status_code=status
         )
     return render(request, "error.html", status_code=status, status=status, message=text)
+
+
+async def _refusal(request: Request, status: int, code: str, params: dict[str, object]) -> Response:
+    return error_response(request, status, code, params)
 
 
 async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:

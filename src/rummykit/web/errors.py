@@ -48,6 +48,10 @@ MESSAGES: dict[str, str] = {
     ),
     "empty_player_name": N_("Every player needs a name."),
     "player_name_too_long": N_("A player's name may have at most %(maximum)s characters."),
+    "bad_name": N_(
+        "A name may not hold control characters or invisible ones (zero-width spaces, "
+        "direction marks)."
+    ),
     "duplicate_name": N_("There is already a player called %(name)s."),
     "too_few_players": N_("A game needs at least %(minimum)s players."),
     "too_many_players": N_("A sheet has room for at most %(maximum)s players."),

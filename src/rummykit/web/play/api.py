@@ -31,6 +31,15 @@ from rummykit.web.play import messages
 from rummykit.web.play.adapter import SeatInfo, adapter
 from rummykit.web.play.service import LiveGame, NotYourGame, StaleVersion, service
 from rummykit.web.rendering import request_language
+from rummykit.web.validation import (
+    GameAction,
+    NewGame,
+    body_schema,
+    check_rules,
+    read_json,
+    refusals,
+    since_param,
+)
 
 router = APIRouter()
 
@@ -93,10 +102,7 @@ def _int(value: Any, low: int, high: int, code: str, **params: Any) -> int:
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    try:
-        data = await request.json()
-    except ValueError:
-        raise IllegalAction("bad_json") from None
+    data = await read_json(request)
     if not isinstance(data, dict):
         raise IllegalAction("bad_request")
     return data
@@ -110,26 +116,28 @@ def seats_for(kind: str, opponents: int, level: str) -> list[SeatInfo]:
     return [SeatInfo(True), *(SeatInfo(False, level) for _ in range(opponents))]
 
 
-@router.post("/api/games", name="api.games.create", status_code=201)
+@router.post(
+    "/api/games",
+    name="api.games.create",
+    status_code=201,
+    openapi_extra=body_schema(NewGame),
+    responses=refusals(413, 422, 429),
+)
 async def create(request: Request) -> Response:
     try:
-        data = await _body(request)
-        kind = data.get("game")
-        if not isinstance(kind, str):
-            raise IllegalAction("bad_game", game=kind)
-        game = adapter(kind)
+        data = NewGame.read(await _body(request))
+        game = adapter(data.game)
+        kind = data.game
         presets = game.presets()
-        preset = data.get("preset", next(iter(presets)))
+        preset = next(iter(presets)) if data.preset is None else data.preset
         if preset not in presets:
             raise IllegalAction("bad_rules", field="preset", value=preset)
         rules = dict(presets[preset])
-        extra = data.get("rules", {})
-        if not isinstance(extra, dict):
-            raise IllegalAction("bad_rules", field="rules")
-        rules.update(extra)
-        level = data.get("level", game.default_level())
-        seats = seats_for(kind, data.get("opponents", 1), str(level))
-        lang = data.get("lang", request_language(request))
+        check_rules(game.options(), data.rules)
+        rules.update(data.rules)
+        level = data.level or game.default_level()
+        seats = seats_for(kind, 1 if data.opponents is None else data.opponents, level)
+        lang = data.lang or request_language(request)
         if lang not in LANGUAGES:
             raise IllegalAction("bad_request")
         play = service(request.app)
@@ -160,7 +168,12 @@ async def view(request: Request, game_id: str) -> Response:
     return JSONResponse(live.view(seat), headers={"Cache-Control": "no-store"})
 
 
-@router.post("/api/games/{game_id}/actions", name="api.games.act")
+@router.post(
+    "/api/games/{game_id}/actions",
+    name="api.games.act",
+    openapi_extra=body_schema(GameAction),
+    responses=refusals(403, 404, 409, 413, 422, 429),
+)
 async def act(request: Request, game_id: str) -> Response:
     try:
         live, seat = await seated(request, game_id)
@@ -168,13 +181,8 @@ async def act(request: Request, game_id: str) -> Response:
         return not_yours(request)
     play = service(request.app)
     try:
-        data = await _body(request)
-        seq = data.get("seq")
-        if seq is not None:
-            seq = _int(seq, 0, 10**9, "bad_version")
-        if "action" not in data:
-            raise IllegalAction("bad_action", reason="no action")
-        live = await play.act(live, seat, seq, data["action"])
+        data = GameAction.read(await _body(request))
+        live = await play.act(live, seat, data.seq, data.action)
     except IllegalAction as err:
         return error_json(request, err, 422, seq=live.seq)
     except (StaleVersion, Conflict):
@@ -236,6 +244,5 @@ async def live_updates(websocket: WebSocket, game_id: str) -> None:
     except (NotFound, NotYourGame):
         await websocket.close(code=4403)
         return
-    since = websocket.query_params.get("since", "")
-    seen = int(since) if since.isdigit() else -1
+    seen = since_param(websocket.query_params.get("since"))
     await service(websocket.app).follow(websocket, live, seat, seen)

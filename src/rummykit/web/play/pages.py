@@ -29,6 +29,7 @@ from rummykit.web.play.adapter import GameAdapter, Option, adapter
 from rummykit.web.play.api import GAME_ID, cookie_name, seated, seats_for, set_seat_cookie
 from rummykit.web.play.service import LiveGame, NotYourGame, service
 from rummykit.web.rendering import render, url_for
+from rummykit.web.validation import read_form, whole_number
 
 RESUME_SHOWN = 6
 
@@ -52,9 +53,10 @@ def option_value(option: Option, form: FormData) -> JSON:
             if option.optional:
                 return None
             raise IllegalAction("bad_rules", field=option.field)
-        if not text.isdigit() or not option.low <= int(text) <= option.high:
+        number = whole_number(text, option.low, option.high)
+        if number is None:
             raise IllegalAction("bad_rules", field=option.field)
-        return int(text)
+        return number
     for value, _ in option.choices:
         if value_text(value) == text:
             return value
@@ -208,17 +210,18 @@ def game_pages(kind: str) -> APIRouter:
 
     @router.post(f"/{{lang:lang}}/{kind}/new", name=f"{kind}.create")
     async def create(request: Request, lang: str) -> Response:
-        form = await request.form()
+        form = await read_form(request)
         preset, values = None, None
         opponents_text = str(form.get("opponents", ""))
+        opponents = whole_number(opponents_text, game.min_players - 1, game.max_players - 1)
         level = str(form.get("level", game.default_level()))
         try:
             preset, values = rules_from_form(game, form)
-            if not opponents_text.isdigit():
+            if opponents is None:
                 raise IllegalAction(
                     "bad_opponents", minimum=game.min_players - 1, maximum=game.max_players - 1
                 )
-            seats = seats_for(kind, int(opponents_text), level)
+            seats = seats_for(kind, opponents, level)
             new_game = await service(request.app).create(kind, values, seats)
         except IllegalAction as err:
             message = messages.describe(err, site_translations(lang))["message"]
@@ -228,7 +231,7 @@ def game_pages(kind: str) -> APIRouter:
                 422,
                 preset=preset,
                 values=values,
-                opponents=int(opponents_text) if opponents_text.isdigit() else None,
+                opponents=opponents,
                 level=level,
                 error=message,
             )

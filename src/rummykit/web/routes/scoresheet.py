@@ -55,6 +55,17 @@ from rummykit.store import Conflict, NotFound, SheetRepository, StoredSheet, has
 from rummykit.web import errors
 from rummykit.web.language import site_translations
 from rummykit.web.rendering import render, request_language
+from rummykit.web.security import csv_cell
+from rummykit.web.validation import (
+    MAX_SEQ,
+    NewSheet,
+    SheetAction,
+    body_schema,
+    read_form,
+    read_json,
+    refusals,
+    whole_number,
+)
 
 router = APIRouter()
 
@@ -92,10 +103,10 @@ def parse_number(text: str, player: str) -> int:
 
 
 def parse_version(form: FormData) -> int:
-    value = str(form.get("version", ""))
-    if not value.isdigit():
+    value = whole_number(form.get("version", ""), 0, MAX_SEQ)
+    if value is None:
         raise IllegalAction("bad_version")
-    return int(value)
+    return value
 
 
 async def commit(
@@ -221,7 +232,7 @@ def limit_from_form(form: FormData) -> int:
         if not NUMBER.fullmatch(text):
             raise IllegalAction("bad_limit", value=text, minimum=LIMIT_MIN, maximum=LIMIT_MAX)
         limit = int(text)
-    elif choice.isdigit() and int(choice) in LIMIT_PRESETS:
+    elif whole_number(choice, LIMIT_MIN, LIMIT_MAX) in LIMIT_PRESETS:
         limit = int(choice)
     else:
         raise IllegalAction("bad_limit", value=choice, minimum=LIMIT_MIN, maximum=LIMIT_MAX)
@@ -238,7 +249,7 @@ async def store_new(request: Request, sheet: Sheet, lang: str) -> str:
 
 @router.post("/{lang:lang}/sheet/new", name="scoresheet.create")
 async def create_sheet(request: Request, lang: str) -> Response:
-    form = await request.form()
+    form = await read_form(request)
     values = {
         "name": str(form.get("name", "")),
         "players": [str(p) for p in form.getlist("player")][:PLAYERS_MAX],
@@ -325,13 +336,14 @@ def entries_from_form(
         except IllegalAction as err:
             t_errors[player] = err
     if len(outs) > 1:
-        names = [sheet.players[int(o)].name for o in outs if o.isdigit() and int(o) in players]
+        chosen = [whole_number(o, 0, len(sheet.players) - 1) for o in outs]
+        names = [sheet.players[o].name for o in chosen if o is not None and o in players]
         raise FormError(IllegalAction("several_went_out", players=names), state, t_errors)
     out: int | None = None
     if outs:
-        if not outs[0].isdigit() or int(outs[0]) not in players:
+        out = whole_number(outs[0], 0, len(sheet.players) - 1)
+        if out is None or out not in players:
             raise FormError(IllegalAction("unknown_player", player=outs[0]), state, t_errors)
-        out = int(outs[0])
     if t_errors:
         first = next(iter(t_errors.values()))
         if all(e.code == "missing_entries" for e in t_errors.values()):
@@ -366,7 +378,7 @@ def field_errors(
 
 async def _round_action(request: Request, lang: str, sheet_id: str, number: int | None) -> Response:
     stored, sheet = await load(request, sheet_id)
-    form = await request.form()
+    form = await read_form(request)
     if number is None:
         players = [p.id for p in sheet.active_players]
     else:
@@ -472,7 +484,7 @@ async def _player_action(
     request: Request, lang: str, sheet_id: str, make: Any, kind: str
 ) -> Response:
     stored, sheet = await load(request, sheet_id)
-    form = await request.form()
+    form = await read_form(request)
     join = {"name": str(form.get("name", "")), "start": str(form.get("start", "highest"))}
     try:
         version = parse_version(form)
@@ -497,9 +509,10 @@ def _join_from_form(form: FormData, sheet: Sheet) -> Join:
 
 def _leave_from_form(form: FormData, sheet: Sheet) -> Leave:
     player = str(form.get("player", ""))
-    if not player.isdigit():
+    number = whole_number(player, 0, MAX_SEQ)
+    if number is None:
         raise IllegalAction("unknown_player", player=player)
-    return Leave(int(player))
+    return Leave(number)
 
 
 @router.post("/{lang:lang}/sheet/{sheet_id}/join", name="scoresheet.join")
@@ -583,7 +596,7 @@ async def _own_action(request: Request, lang: str, sheet_id: str, make: Any, kin
     """A claim or a hand from the sheet page's forms; a lost race with another phone's entry
     for someone else is tried again on the sheet as it now is."""
     stored, sheet = await load(request, sheet_id)
-    form = await request.form()
+    form = await read_form(request)
     me = my_player(request, stored.id, sheet)
     hand = {
         "player": str(form.get("player", "")),
@@ -618,23 +631,25 @@ def _claim_from_form(form: FormData, sheet: Sheet, me: int | None) -> tuple[Acti
     if me is not None:
         raise IllegalAction("already_claimed_here", player=sheet.players[me].name)
     player = str(form.get("player", ""))
-    if not player.isdigit():
+    number = whole_number(player, 0, MAX_SEQ)
+    if number is None:
         raise IllegalAction("unknown_player", player=player)
     secret = new_token()
-    return Claim(int(player), hash_token(secret)), secret
+    return Claim(number, hash_token(secret)), secret
 
 
 def _hand_from_form(form: FormData, sheet: Sheet, me: int | None) -> tuple[Action, str]:
-    player, number = str(form.get("player", "")), str(form.get("round", ""))
-    if not player.isdigit() or not 0 <= int(player) < len(sheet.players):
-        raise IllegalAction("unknown_player", player=player)
-    if not number.isdigit():
+    text = str(form.get("player", ""))
+    player = whole_number(text, 0, len(sheet.players) - 1)
+    if player is None:
+        raise IllegalAction("unknown_player", player=text)
+    number = whole_number(form.get("round", ""), 1, MAX_SEQ)
+    if number is None:
         raise IllegalAction("bad_version")
-    name = sheet.players[int(player)].name
     out = bool(form.get("out"))
-    text = str(form.get("points", ""))
-    points = 0 if out and not text.strip() else parse_number(text, name)
-    return EnterHand(int(player), points, out, int(number), me), ""
+    typed = str(form.get("points", ""))
+    points = 0 if out and not typed.strip() else parse_number(typed, sheet.players[player].name)
+    return EnterHand(player, points, out, number, me), ""
 
 
 @router.post("/{lang:lang}/sheet/{sheet_id}/claim", name="scoresheet.claim")
@@ -669,12 +684,22 @@ async def print_sheet(request: Request, lang: str, sheet_id: str) -> Response:
     )
 
 
+class SafeWriter:
+    """A CSV writer whose text cells a spreadsheet cannot run as formulas (`csv_cell`)."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self.writer = csv.writer(out, lineterminator="\r\n")
+
+    def writerow(self, row: list[Any]) -> None:
+        self.writer.writerow([csv_cell(cell) for cell in row])
+
+
 def csv_text(sheet: Sheet, lang: str) -> str:
     """The sheet as CSV: a row per round, then the totals and the places."""
     _ = site_translations(lang).gettext
     players = sheet.players
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
+    writer = SafeWriter(out)
     writer.writerow([_("Round"), *(p.name for p in players), _("Went out")])
     for player in players:
         if player.start_total and player.first_round > 1:
@@ -732,50 +757,48 @@ async def live(websocket: WebSocket, sheet_id: str) -> None:
 
 
 async def _json_body(request: Request) -> Any:
-    try:
-        return await request.json()
-    except ValueError:
-        raise IllegalAction("bad_json") from None
+    return await read_json(request)
 
 
 def _sheet_json(request: Request, stored_id: str, version: int, sheet: Sheet) -> dict[str, Any]:
     return {"id": stored_id, "version": version, "sheet": sheet.to_json()}
 
 
-@router.post("/api/sheets", name="api.sheets.create", status_code=201)
+@router.post(
+    "/api/sheets",
+    name="api.sheets.create",
+    status_code=201,
+    openapi_extra=body_schema(NewSheet),
+    responses=refusals(413, 422, 429),
+)
 async def api_create(request: Request) -> Response:
     """Create a sheet: ``{"name", "limit", "players": [...], "lang"}``, and optionally
     ``"end"`` (``"reach"``, ``"exceed"`` or ``"rounds"``) with ``"rounds"``, and
     ``"own_hands": true`` for a sheet where each player enters their own hand."""
-    data = await _json_body(request)
-    if not isinstance(data, dict):
+    data = NewSheet.read(await _json_body(request))
+    lang = data.lang or request_language(request)
+    if lang not in LANGUAGES:
         raise IllegalAction("bad_request")
-    players = data.get("players")
-    lang = data.get("lang", request_language(request))
-    if not isinstance(players, list) or lang not in LANGUAGES:
-        raise IllegalAction("bad_request")
-    limit = data.get("limit", DEFAULT_LIMIT)
-    name = data.get("name")
-    if not isinstance(name, str):
-        raise IllegalAction("empty_sheet_name")
-    end = data.get("end", End.REACH.value)
-    if end not in {e.value for e in End}:
-        raise IllegalAction("bad_settings")
-    own = data.get("own_hands", False)
-    sheet = Sheet(Settings(name, limit, End(end), data.get("rounds"), own), players)
+    settings = Settings(data.name, data.limit, End(data.end), data.rounds, data.own_hands)
+    sheet = Sheet(settings, data.players)
     sheet_id = await store_new(request, sheet, lang)
     body = _sheet_json(request, sheet_id, 0, sheet)
     body["url"] = f"/{lang}/sheet/{sheet_id}"
     return JSONResponse(body, status_code=201)
 
 
-@router.get("/api/sheets/{sheet_id}", name="api.sheets.get")
+@router.get("/api/sheets/{sheet_id}", name="api.sheets.get", responses=refusals(404))
 async def api_get(request: Request, sheet_id: str) -> Response:
     stored, sheet = await load(request, sheet_id)
     return JSONResponse(_sheet_json(request, stored.id, stored.version, sheet))
 
 
-@router.post("/api/sheets/{sheet_id}/actions", name="api.sheets.act")
+@router.post(
+    "/api/sheets/{sheet_id}/actions",
+    name="api.sheets.act",
+    openapi_extra=body_schema(SheetAction),
+    responses=refusals(404, 409, 413, 422, 429),
+)
 async def api_act(request: Request, sheet_id: str) -> Response:
     """Apply one action: ``{"version": <the version seen>, "action": {...}}``.
 
@@ -783,13 +806,9 @@ async def api_act(request: Request, sheet_id: str) -> Response:
     (with the current sheet, so the client can show it and ask again).
     """
     stored, sheet = await load(request, sheet_id)
-    data = await _json_body(request)
-    if not isinstance(data, dict):
-        raise IllegalAction("bad_request")
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
-        raise IllegalAction("bad_version")
-    action = action_from_json(data.get("action"))
+    data = SheetAction.read(await _json_body(request))
+    version = data.version
+    action = action_from_json(data.action)
     secret = ""
     if isinstance(action, EnterHand):
         # Who entered a hand is the player this browser claimed, never what the client says.

@@ -1,0 +1,387 @@
+"""What stands between the network and the routes: limits, rate limits and security headers.
+
+`Guard` is one ASGI middleware around the whole site. Before a request reaches a route it
+refuses:
+
+- more than ``max_headers`` headers or more than ``max_header_bytes`` bytes of them (431);
+- a body longer than ``max_action_body`` bytes on an action (a move, a hint, a round of the
+  score sheet) or ``max_body`` bytes elsewhere (413); the body is read here, whatever
+  ``Content-Length`` claims, and handed on only when it fits;
+- more creations (new games, new sheets) or actions from one client than the rates allow
+  (429 with ``Retry-After``), counted with the `limits` library in memory, or in Redis when
+  the site has a Redis URL, so that several processes share the count;
+- a WebSocket from another site's page (its ``Origin`` is neither the site's own nor one of
+  ``allowed_origins``), or one more socket than ``sockets_per_table`` on one table or
+  ``sockets_per_client`` from one client (the handshake is refused, 403).
+
+Every answer gets the security headers (`HEADERS`: a Content-Security-Policy without inline
+script or ``eval``, no framing, no MIME sniffing, the referrer kept on the site), and every
+answer of the API ``Cache-Control: no-store``: they hold a player's view or a sheet.
+
+Each limit is set by an environment variable (`Settings.from_env`) and named in the
+deployment guide (``docs/deploy.md``, "Limits").
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import os
+import re
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi.openapi.docs import get_swagger_ui_html
+from limits import RateLimitItem, parse_many
+from limits.aio.storage import Storage
+from limits.aio.strategies import MovingWindowRateLimiter
+from limits.storage import storage_from_string
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+KB = 1024
+
+CSP = "; ".join(
+    (
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    )
+)
+"""The site's Content-Security-Policy: its own scripts, styles and images only, no inline
+script, no ``eval``, never inside another site's frame. (The JSON data blocks of the game pages
+are ``<script type="application/json">``, which a browser does not run.)"""
+
+HEADERS: dict[str, str] = {
+    "Content-Security-Policy": CSP,
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+"""The headers every answer carries."""
+
+DOCS_PATH = "/api/docs"
+
+
+def _docs_csp() -> str:
+    """The API's documentation page is FastAPI's Swagger UI: its one inline script is allowed
+    by its hash, its script and style come from the CDN it names."""
+    page = get_swagger_ui_html(openapi_url="/openapi.json", title="rummykit - Swagger UI")
+    body = bytes(page.body).decode()
+    scripts = re.findall(r"<script>(.*?)</script>", body, flags=re.S)
+    hashes = " ".join(
+        "'sha256-" + _b64(hashlib.sha256(script.encode()).digest()) + "'" for script in scripts
+    )
+    cdn = "https://cdn.jsdelivr.net"
+    return (
+        CSP.replace("script-src 'self'", f"script-src 'self' {cdn} {hashes}")
+        .replace("style-src 'self'", f"style-src 'self' {cdn}")
+        .replace("img-src 'self' data:", "img-src 'self' data: https://fastapi.tiangolo.com")
+    )
+
+
+def _b64(data: bytes) -> str:
+    return base64.b64encode(data).decode()
+
+
+_LANG = r"/[a-z]{2}"
+CREATE_PATHS = re.compile(rf"^(/api/games|/api/sheets|{_LANG}/[a-z]+/new)$")
+"""POST to these creates a game or a sheet."""
+ACTION_PATHS = re.compile(
+    rf"^(/api/games/[^/]+/(actions|hint)|/api/sheets/[^/]+/actions"
+    rf"|{_LANG}/sheet/[^/]+/(round|round/[0-9]+|join|leave))$"
+)
+"""These act on a game or a sheet (a hint costs the computer's thinking like a move)."""
+SOCKET_TABLE = re.compile(r"^/ws/[a-z]+/[^/]+$")
+
+
+def _env_int(name: str, default: int) -> int:
+    text = os.environ.get(name, "").strip()
+    return int(text) if text.isascii() and text.isdigit() else default
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The limits; see the module's documentation and the deployment guide."""
+
+    create_rate: str = "20/minute;200/hour"
+    """Games and sheets one client may create (``limits`` notation, ``;`` between rates)."""
+    action_rate: str = "120/minute;3000/hour"
+    """Actions one client may send."""
+    max_body: int = 32 * KB
+    max_action_body: int = 8 * KB
+    max_headers: int = 64
+    max_header_bytes: int = 16 * KB
+    sockets_per_table: int = 16
+    sockets_per_client: int = 32
+    allowed_origins: tuple[str, ...] = ()
+    """Origins besides the site's own whose pages may open its WebSockets (the public address
+    when a proxy gives the site another ``Host``)."""
+    redis_url: str | None = None
+    """Where several processes count requests together (the site's live-update Redis)."""
+
+    @classmethod
+    def from_env(cls, redis_url: str | None = None, **given: Any) -> Settings:
+        """The limits from ``RUMMYKIT_*`` variables; ``given`` values win."""
+        defaults = cls()
+        env = os.environ
+        origins = env.get("RUMMYKIT_ALLOWED_ORIGINS", "")
+        values: dict[str, Any] = {
+            "create_rate": env.get("RUMMYKIT_RATE_CREATE") or defaults.create_rate,
+            "action_rate": env.get("RUMMYKIT_RATE_ACTIONS") or defaults.action_rate,
+            "max_body": _env_int("RUMMYKIT_MAX_BODY", defaults.max_body),
+            "max_action_body": _env_int("RUMMYKIT_MAX_ACTION_BODY", defaults.max_action_body),
+            "max_headers": _env_int("RUMMYKIT_MAX_HEADERS", defaults.max_headers),
+            "max_header_bytes": _env_int("RUMMYKIT_MAX_HEADER_BYTES", defaults.max_header_bytes),
+            "sockets_per_table": _env_int("RUMMYKIT_SOCKETS_PER_TABLE", defaults.sockets_per_table),
+            "sockets_per_client": _env_int(
+                "RUMMYKIT_SOCKETS_PER_CLIENT", defaults.sockets_per_client
+            ),
+            "allowed_origins": tuple(
+                o.strip().rstrip("/") for o in origins.split(",") if o.strip()
+            ),
+            "redis_url": redis_url,
+        }
+        values.update(given)
+        return cls(**values)
+
+
+Refusal = Callable[[Request, int, str, dict[str, object]], Awaitable[Response]]
+"""How the site answers a refusal: request, status, error code, parameters."""
+
+
+@dataclass
+class _Sockets:
+    tables: Counter[str] = field(default_factory=Counter)
+    clients: Counter[str] = field(default_factory=Counter)
+
+
+class RateLimits:
+    """Per-client rates of creations and actions, in memory or in Redis."""
+
+    def __init__(self, settings: Settings) -> None:
+        url = settings.redis_url
+        if url:
+            scheme = url.split("://", 1)[0]
+            storage = storage_from_string(
+                f"async+{scheme}://{url.split('://', 1)[1]}", implementation="redispy"
+            )
+        else:
+            storage = storage_from_string("async+memory://")
+        assert isinstance(storage, Storage)
+        self.storage = storage
+        self.limiter = MovingWindowRateLimiter(storage)
+        self.rates: dict[str, list[RateLimitItem]] = {
+            "create": parse_many(settings.create_rate),
+            "action": parse_many(settings.action_rate),
+        }
+
+    async def hit(self, kind: str, client: str) -> int | None:
+        """Count one request; None when it is allowed, else the seconds to wait."""
+        for rate in self.rates[kind]:
+            if not await self.limiter.hit(rate, "rummykit", kind, client):
+                stats = await self.limiter.get_window_stats(rate, "rummykit", kind, client)
+                return max(1, int(stats.reset_time - time.time()) + 1)
+        return None
+
+
+def client_of(scope: Scope) -> str:
+    """Who sent the request: the peer's address (behind a proxy, the address the server's
+    ``--proxy-headers`` took from ``X-Forwarded-For``)."""
+    client = scope.get("client")
+    return str(client[0]) if client else "unknown"
+
+
+def own_origins(scope: Scope) -> set[str]:
+    """The origins of the site's own pages for this request: its ``Host``, over HTTP or HTTPS."""
+    host = ""
+    for name, value in scope.get("headers", []):
+        if name == b"host":
+            host = value.decode("latin-1")
+    return {f"http://{host}", f"https://{host}"} if host else set()
+
+
+class Guard:
+    """The ASGI middleware described in the module's documentation."""
+
+    def __init__(self, app: ASGIApp, settings: Settings, refuse: Refusal) -> None:
+        self.app = app
+        self.settings = settings
+        self.refuse = refuse
+        self.rates = RateLimits(settings)
+        self.sockets = _Sockets()
+        self.docs_csp = _docs_csp()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            await self._http(scope, receive, send)
+        elif scope["type"] == "websocket":
+            await self._websocket(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
+
+    # -- HTTP ------------------------------------------------------------------------------
+
+    async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        send = self._with_headers(scope, send)
+        headers = scope.get("headers", [])
+        size = sum(len(name) + len(value) for name, value in headers)
+        if len(headers) > self.settings.max_headers or size > self.settings.max_header_bytes:
+            await self._refuse(scope, receive, send, 431, "headers_too_large", {})
+            return
+        path: str = scope["path"]
+        method: str = scope["method"]
+        kind = None
+        if method == "POST" and CREATE_PATHS.match(path):
+            kind = "create"
+        elif ACTION_PATHS.match(path) and (method == "POST" or path.endswith("/hint")):
+            kind = "action"
+        limit = self.settings.max_action_body if kind == "action" else self.settings.max_body
+        body = await self._read_body(scope, receive, limit)
+        if body is None:
+            await self._refuse(scope, receive, send, 413, "too_large", {"maximum": limit})
+            return
+        if kind is not None:
+            wait = await self.rates.hit(kind, client_of(scope))
+            if wait is not None:
+                await self._refuse(
+                    scope, receive, send, 429, "too_many_requests", {}, {"Retry-After": str(wait)}
+                )
+                return
+        await self.app(scope, _replay(body, receive), send)
+
+    async def _read_body(self, scope: Scope, receive: Receive, limit: int) -> bytes | None:
+        """The whole body, or None as soon as it passes ``limit`` bytes."""
+        for name, value in scope.get("headers", []):
+            if name == b"content-length":
+                text = value.decode("latin-1").strip()
+                if not text.isdigit() or len(text) > 12 or int(text) > limit:
+                    return None
+        chunks: list[bytes] = []
+        total = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                break  # the client went away: the app sees an empty body and the same end
+            chunk = message.get("body", b"")
+            total += len(chunk)
+            if total > limit:
+                return None
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        return b"".join(chunks)
+
+    def _with_headers(self, scope: Scope, send: Send) -> Send:
+        path: str = scope["path"]
+        api = path.startswith("/api/")
+        csp = self.docs_csp if path == DOCS_PATH else CSP
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                raw = list(message.get("headers", []))
+                present = {name.lower() for name, _ in raw}
+                extra = dict(HEADERS, **{"Content-Security-Policy": csp})
+                if api:
+                    extra["Cache-Control"] = "no-store"
+                for name, value in extra.items():
+                    if name.lower().encode() not in present:
+                        raw.append((name.lower().encode(), value.encode()))
+                message = {**message, "headers": raw}
+            await send(message)
+
+        return sending
+
+    async def _refuse(
+        self,
+        scope: Scope,
+        receive: Receive,
+        send: Send,
+        status: int,
+        code: str,
+        params: dict[str, object],
+        headers: Mapping[str, str] | None = None,
+    ) -> None:
+        request = Request(scope)
+        response = await self.refuse(request, status, code, params)
+        for name, value in (headers or {}).items():
+            response.headers[name] = value
+        await response(scope, _replay(b"", receive), send)
+
+    # -- WebSockets ------------------------------------------------------------------------
+
+    async def _websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
+        origin = None
+        for name, value in scope.get("headers", []):
+            if name == b"origin":
+                origin = value.decode("latin-1").rstrip("/")
+        allowed = own_origins(scope) | set(self.settings.allowed_origins)
+        if origin is not None and origin not in allowed:
+            await _close(receive, send)
+            return
+        path: str = scope["path"]
+        table = path if SOCKET_TABLE.match(path) else ""
+        client = client_of(scope)
+        sockets = self.sockets
+        if (
+            sockets.tables[table] >= self.settings.sockets_per_table
+            or sockets.clients[client] >= self.settings.sockets_per_client
+        ):
+            await _close(receive, send)
+            return
+        sockets.tables[table] += 1
+        sockets.clients[client] += 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            for counter, key in ((sockets.tables, table), (sockets.clients, client)):
+                counter[key] -= 1
+                if counter[key] <= 0:
+                    del counter[key]
+
+
+async def _close(receive: Receive, send: Send) -> None:
+    """Refuse a WebSocket handshake (the client sees 403)."""
+    message = await receive()
+    if message["type"] == "websocket.connect":
+        await send({"type": "websocket.close", "code": 1008})
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """A ``receive`` that hands the app the body already read, then the connection's own
+    messages (its end)."""
+    sent = False
+
+    async def replaying() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replaying
+
+
+def csv_cell(value: object) -> object:
+    """A CSV cell a spreadsheet will not run: a text that starts with ``=``, ``+``, ``-``,
+    ``@``, a tab or a carriage return is prefixed with ``'`` (the OWASP advice on CSV
+    injection); numbers stay numbers.
+
+    >>> csv_cell('=HYPERLINK("http://x.ex","ok")'), csv_cell("Ann"), csv_cell(-100)
+    ('\\'=HYPERLINK("http://x.ex","ok")', 'Ann', -100)
+    """
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
