@@ -9,7 +9,7 @@ from alembic import command
 from sqlalchemy import text
 
 from rummykit.scoresheet import End, EnterRound, Settings, replay
-from rummykit.store import Database, SheetRepository
+from rummykit.store import Database, NotFound, SheetRepository, view_token
 from rummykit.store.database import migrations_config
 
 pytestmark = pytest.mark.anyio
@@ -54,5 +54,18 @@ async def test_a_sheet_stored_before_the_migration_keeps_its_limit(tmp_path: Pat
     try:
         sheet = replay((await SheetRepository(db).load("abcdefghijklmnopqrstuv")).record)
         assert sheet.settings == Settings("Old", 300, End.REACH)
+        # The sheet has its read-only link too.
+        token = view_token("abcdefghijklmnopqrstuv")
+        assert await SheetRepository(db).find_view(token) == "abcdefghijklmnopqrstuv"
     finally:
         await db.dispose()
+
+
+async def test_a_read_only_token_leads_to_its_sheet_only(db: Database) -> None:
+    sheets = SheetRepository(db)
+    first = await sheets.create("A", 300, ["Ann", "Bob"], "en")
+    second = await sheets.create("B", 300, ["Ann", "Bob"], "en")
+    assert await sheets.find_view(view_token(first)) == first
+    assert await sheets.find_view(view_token(second)) == second
+    with pytest.raises(NotFound):
+        await sheets.find_view(first)

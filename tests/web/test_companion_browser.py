@@ -8,6 +8,7 @@ checked against the stored log.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -35,6 +36,13 @@ def totals(page: Any) -> dict[str, int]:
         )
         for i in range(rows.count())
     }
+
+
+def wait_for_totals(page: Any, expected: dict[str, int], seconds: float = 10) -> None:
+    deadline = time.monotonic() + seconds
+    while totals(page) != expected:
+        assert time.monotonic() < deadline, (totals(page), expected)
+        page.wait_for_timeout(100)
 
 
 def create_own_hand_sheet(page: Any, url: str, lang: str, rounds: int) -> str:
@@ -82,6 +90,13 @@ def test_three_phones_enter_their_own_hands_for_three_rounds(
         phone.get_by_label(t("Your hand, %(name)s") % {"name": name}).wait_for()
     screenshot(phones[2], "claimed")
 
+    # A screen at the table opens the read-only link's large display.
+    view = phones[0].locator("#view-link").input_value()
+    screen = new_page(locale=locale)
+    screen.goto(f"{view}/display")
+    screen.locator("#sheet.display").wait_for()
+    assert screen.locator("form").count() == 0
+
     for number, hands in enumerate(ROUNDS, start=1):
         for player, (phone, (points, out)) in enumerate(zip(phones, hands, strict=True)):
             enter_own_hand(phone, lang, points, out)
@@ -92,6 +107,12 @@ def test_three_phones_enter_their_own_hands_for_three_rounds(
         for phone in phones:
             phone.locator("#history tbody tr").nth(number - 1).wait_for()
         screenshot(phones[1], f"round-{number}")
+        # The display follows without reloading.
+        so_far = {
+            name: sum(hands[i][0] for hands in ROUNDS[:number]) for i, name in enumerate(NAMES)
+        }
+        wait_for_totals(screen, so_far)
+        screenshot(screen, f"display-{number}")
 
     expected = {name: sum(hands[i][0] for hands in ROUNDS) for i, name in enumerate(NAMES)}
     for phone in phones:

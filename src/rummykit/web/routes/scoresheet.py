@@ -51,7 +51,15 @@ from rummykit.scoresheet import (
     action_from_json,
     replay,
 )
-from rummykit.store import Conflict, NotFound, SheetRepository, StoredSheet, hash_token, new_token
+from rummykit.store import (
+    Conflict,
+    NotFound,
+    SheetRepository,
+    StoredSheet,
+    hash_token,
+    new_token,
+    view_token,
+)
 from rummykit.web import errors
 from rummykit.web.language import site_translations
 from rummykit.web.rendering import render, request_language
@@ -301,6 +309,7 @@ def sheet_page(
         points_max=POINTS_MAX,
         player_name_max=PLAYER_NAME_MAX,
         log=change_log(sheet),
+        view_token=view_token(stored.id),
         **context,
     )
 
@@ -666,6 +675,66 @@ async def enter_hand(request: Request, lang: str, sheet_id: str) -> Response:
 @router.get("/{lang:lang}/sheet/{sheet_id}/hand", include_in_schema=False)
 async def back_to_own_sheet(request: Request, lang: str, sheet_id: str) -> Response:
     return RedirectResponse(f"/{lang}/sheet/{sheet_id}", status_code=303)
+
+
+# -- The read-only link ---------------------------------------------------------------------
+
+
+async def load_view(request: Request, token: str) -> tuple[StoredSheet, Sheet]:
+    """The sheet whose read-only token is ``token`` (`NotFound` for anything else)."""
+    if not SHEET_ID.fullmatch(token):
+        raise NotFound(token)
+    return await load(request, await repository(request).find_view(token))
+
+
+def view_page(
+    request: Request, token: str, stored: StoredSheet, sheet: Sheet, display: bool
+) -> Response:
+    standings = sheet.standings()
+    return render(
+        request,
+        "scoresheet/view.html",
+        headers={"Cache-Control": "no-store"},
+        stored=stored,
+        sheet=sheet,
+        standings=standings,
+        token=token,
+        display=display,
+        read_only=True,
+        me=None,
+        hand={"player": None, "value": "", "out": False},
+    )
+
+
+@router.get("/{lang:lang}/view/{token}", name="scoresheet.view")
+async def view_sheet(request: Request, lang: str, token: str) -> Response:
+    """The sheet as everyone may see it, without any form: for a phone passed around."""
+    stored, sheet = await load_view(request, token)
+    return view_page(request, token, stored, sheet, display=False)
+
+
+@router.get("/{lang:lang}/view/{token}/display", name="scoresheet.display")
+async def display_sheet(request: Request, lang: str, token: str) -> Response:
+    """The standings in large type, for a screen at the table; they follow every change."""
+    stored, sheet = await load_view(request, token)
+    return view_page(request, token, stored, sheet, display=True)
+
+
+@router.websocket("/ws/view/{token}", name="scoresheet.view_live")
+async def view_live(websocket: WebSocket, token: str) -> None:
+    repo = SheetRepository(websocket.app.state.db)
+    try:
+        if not SHEET_ID.fullmatch(token):
+            raise NotFound(token)
+        sheet_id = await repo.find_view(token)
+    except NotFound:
+        await websocket.close(code=4404)
+        return
+
+    async def version() -> int:
+        return await repo.version(sheet_id)
+
+    await websocket.app.state.hub.follow(websocket, channel(sheet_id), version)
 
 
 # -- Print and export ----------------------------------------------------------------------
