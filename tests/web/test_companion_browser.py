@@ -38,6 +38,16 @@ def totals(page: Any) -> dict[str, int]:
     }
 
 
+def chart_totals(page: Any) -> dict[str, int]:
+    """The total at the end of each player's line of the chart, by the player's name."""
+    ends: dict[str, int] = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll("[data-chart] .chart-series")]
+            .map((g) => [g.querySelector(".series-label").textContent.split(" ")[0],
+                         Number([...g.querySelectorAll("circle")].at(-1).dataset.total)]))"""
+    )
+    return ends
+
+
 def wait_for_totals(page: Any, expected: dict[str, int], seconds: float = 10) -> None:
     deadline = time.monotonic() + seconds
     while totals(page) != expected:
@@ -118,6 +128,8 @@ def test_three_phones_enter_their_own_hands_for_three_rounds(
     for phone in phones:
         phone.get_by_text(t("Game over"), exact=True).first.wait_for()
         assert totals(phone) == expected
+        assert chart_totals(phone) == expected
+    screenshot(phones[0], "chart")
     stored = httpx.get(f"{live_server.url}/api/sheets/{sheet_id}").json()["sheet"]
     for rnd, hands in zip(stored["rounds"], ROUNDS, strict=True):
         entries = {e["p"]: (e["v"], e.get("out", False)) for e in rnd["entries"]}

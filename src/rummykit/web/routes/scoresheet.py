@@ -64,6 +64,7 @@ from rummykit.web import errors
 from rummykit.web.language import site_translations
 from rummykit.web.rendering import render, request_language
 from rummykit.web.security import csv_cell
+from rummykit.web.sheet_chart import build_chart
 from rummykit.web.validation import (
     MAX_SEQ,
     NewSheet,
@@ -310,6 +311,7 @@ def sheet_page(
         player_name_max=PLAYER_NAME_MAX,
         log=change_log(sheet),
         view_token=view_token(stored.id),
+        chart=build_chart(sheet),
         **context,
     )
 
@@ -750,6 +752,7 @@ async def print_sheet(request: Request, lang: str, sheet_id: str) -> Response:
         sheet=sheet,
         standings=sheet.standings(),
         running=sheet.running_totals(),
+        chart=build_chart(sheet),
     )
 
 
