@@ -134,3 +134,43 @@ def test_three_phones_enter_their_own_hands_for_three_rounds(
     for rnd, hands in zip(stored["rounds"], ROUNDS, strict=True):
         entries = {e["p"]: (e["v"], e.get("out", False)) for e in rnd["entries"]}
         assert entries == dict(enumerate(hands))
+
+
+def test_a_classic_tile_sheet_to_the_end(
+    live_server: Any, new_page: Callable[..., Any], screenshot: Callable[[Any, str], Any]
+) -> None:
+    lang = "de"
+    t = site_translations(lang).gettext
+    page = new_page(locale="de-DE")
+    page.goto(f"{live_server.url}/{lang}/sheet/new?game=tiles")
+    page.get_by_label(t("Name of the game")).fill("Steine")
+    assert page.get_by_role("radio", name=t("Tile rummy")).is_checked()
+    page.get_by_role("radio", name=t("Classic: plus for the winner, minus for the others")).check()
+    page.get_by_label(re.compile(re.escape(t("Number of rounds (%(low)s to %(high)s)")[:8]))).fill(
+        "2"
+    )
+    for index, player in enumerate(NAMES, start=1):
+        page.get_by_label(t("Player %(n)s") % {"n": index}, exact=True).fill(player)
+    page.get_by_role("button", name=t("Create the sheet")).click()
+    page.get_by_role("heading", name="Steine", level=1).wait_for()
+    sheet_id = page.url.split("?")[0].rsplit("/", 1)[1]
+    racks = (((0, True), (12, False), (30, False)), ((4, False), (0, True), (10, False)))
+    for number, hands in enumerate(racks, start=1):
+        for player, (points, out) in zip(NAMES, hands, strict=True):
+            row = page.locator("#entry .entry").filter(has=page.get_by_label(player, exact=True))
+            if out:
+                row.get_by_text(t("Went out")).click()
+            else:
+                page.get_by_label(player, exact=True).fill(str(points))
+        page.get_by_role("button", name=t("Save round %(n)s") % {"n": number}).click()
+        page.get_by_text(t("Round %(n)s saved.") % {"n": number}).wait_for()
+    page.get_by_text(t("Game over"), exact=True).first.wait_for()
+    expected = {"Anna": 38, "Ben": 2, "Cleo": -40}
+    assert totals(page) == expected and chart_totals(page) == expected
+    assert page.locator("#standings tr.winner .player-name").all_inner_texts() == ["Anna"]
+    screenshot(page, "over")
+    stored = httpx.get(f"{live_server.url}/api/sheets/{sheet_id}").json()["sheet"]
+    for rnd, hands in zip(stored["rounds"], racks, strict=True):
+        assert {e["p"]: (e["v"], e.get("out", False)) for e in rnd["entries"]} == dict(
+            enumerate(hands)
+        )

@@ -46,6 +46,25 @@ ROUNDS_MAX = 100
 DEFAULT_ROUNDS = 10
 
 
+class Game(StrEnum):
+    """The game the sheet keeps the score of."""
+
+    ROMME = "romme"
+    TILES = "tiles"
+    """Tile rummy: the same sheet, with the tile leaflet's scoring or the classic one."""
+
+
+class Scoring(StrEnum):
+    """How a round's entries become points."""
+
+    PENALTY = "penalty"
+    """Each player's entry is added (Rommé, and the tile leaflet): the lowest total wins."""
+    PLUS_MINUS = "plus_minus"
+    """Tile rummy's classic scoring: each player enters the rack left (0 or more); the others
+    score it as a minus and the winner of the round (marked as gone out) scores their sum as a
+    plus. The highest total wins; the game is a number of rounds."""
+
+
 class End(StrEnum):
     """How the game ends, chosen when the sheet is created."""
 
@@ -101,8 +120,9 @@ class Settings:
 
     >>> Settings("  Friday  night ").name
     'Friday night'
-    >>> Settings("x", end=End.ROUNDS, rounds=6)
-    Settings(name='x', limit=None, end=<End.ROUNDS: 'rounds'>, rounds=6, own_hands=False)
+    >>> s = Settings("x", end=End.ROUNDS, rounds=6)
+    >>> s.limit, s.end, s.rounds
+    (None, <End.ROUNDS: 'rounds'>, 6)
     >>> Settings("x", limit=5)
     Traceback (most recent call last):
     ...
@@ -115,6 +135,8 @@ class Settings:
     rounds: int | None = None
     own_hands: bool = False
     """Whether each player enters their own hand on their own phone (`EnterHand`)."""
+    game: Game = Game.ROMME
+    scoring: Scoring = Scoring.PENALTY
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not clean_name(self.name):
@@ -125,6 +147,12 @@ class Settings:
         object.__setattr__(self, "name", name)
         if not isinstance(self.end, End) or not isinstance(self.own_hands, bool):
             raise IllegalAction("bad_settings")
+        if not isinstance(self.game, Game) or not isinstance(self.scoring, Scoring):
+            raise IllegalAction("bad_settings")
+        if self.scoring is Scoring.PLUS_MINUS and self.game is not Game.TILES:
+            raise IllegalAction("bad_settings")
+        if self.scoring is Scoring.PLUS_MINUS and self.end is not End.ROUNDS:
+            raise IllegalAction("plus_minus_needs_rounds")
         if self.end is End.ROUNDS:
             _check_int(self.rounds, "bad_rounds", ROUNDS_MIN, ROUNDS_MAX)
             object.__setattr__(self, "limit", None)
@@ -142,6 +170,10 @@ class Settings:
             data["rounds"] = self.rounds
         if self.own_hands:
             data["own"] = True
+        if self.game is not Game.ROMME:
+            data["game"] = self.game.value
+        if self.scoring is not Scoring.PENALTY:
+            data["scoring"] = self.scoring.value
         return data
 
     @classmethod
@@ -149,11 +181,41 @@ class Settings:
         if not isinstance(data, dict) or "name" not in data or "limit" not in data:
             raise IllegalAction("bad_settings")
         end = data.get("end", End.REACH.value)
-        if end not in {e.value for e in End}:
+        game = data.get("game", Game.ROMME.value)
+        scoring = data.get("scoring", Scoring.PENALTY.value)
+        if (
+            end not in {e.value for e in End}
+            or game not in {g.value for g in Game}
+            or scoring not in {s.value for s in Scoring}
+        ):
             raise IllegalAction("bad_settings")
+        own = data.get("own", False)
         return cls(
-            data["name"], data["limit"], End(end), data.get("rounds"), data.get("own", False)
+            data["name"],
+            data["limit"],
+            End(end),
+            data.get("rounds"),
+            own,
+            Game(game),
+            Scoring(scoring),
         )
+
+    @property
+    def high_wins(self) -> bool:
+        """Whether the highest total wins (the classic tile scoring) instead of the lowest."""
+        return self.scoring is Scoring.PLUS_MINUS
+
+    def scores(self, entries: Entries) -> dict[int, int]:
+        """The points each player of a round scores from the entries.
+
+        >>> tiles = Settings("x", None, End.ROUNDS, 3, game=Game.TILES, scoring=Scoring.PLUS_MINUS)
+        >>> tiles.scores(_entries({0: Entry(0, True), 1: Entry(12), 2: Entry(30)}))
+        {0: 42, 1: -12, 2: -30}
+        """
+        if self.scoring is Scoring.PENALTY:
+            return {p: e.points for p, e in entries}
+        racks = sum(e.points for _, e in entries if not e.went_out)
+        return {p: racks if e.went_out else -e.points for p, e in entries}
 
     def has_lost(self, total: int) -> bool:
         """Whether a player with this total has lost by points (never with a round count).
@@ -392,6 +454,8 @@ class Round:
     number: int
     entries: Entries
     corrections: int = 0
+    scores: tuple[tuple[int, int], ...] | None = None
+    """What each player scored, when it differs from the entries (the classic tile scoring)."""
 
     @property
     def went_out(self) -> int | None:
@@ -400,6 +464,8 @@ class Round:
 
     def points(self, player: int) -> int | None:
         """The player's points in this round, or None when the player did not take part."""
+        if self.scores is not None:
+            return next((v for p, v in self.scores if p == player), None)
         return next((e.points for p, e in self.entries if p == player), None)
 
 
@@ -509,8 +575,8 @@ class Sheet:
             for player in self.players:
                 if player.first_round == rnd.number:
                     totals[player.id] = player.start_total
-            for player_id, entry in rnd.entries:
-                totals[player_id] = totals.get(player_id, 0) + entry.points
+            for player_id, _ in rnd.entries:
+                totals[player_id] = totals.get(player_id, 0) + (rnd.points(player_id) or 0)
             out.append(dict(totals))
         return out
 
@@ -539,8 +605,9 @@ class Sheet:
         if not self.is_over:
             return []
         playing = self.active_players
-        lowest = min(self.total(p.id) for p in playing)
-        return [p.id for p in playing if self.total(p.id) == lowest]
+        pick = max if self.settings.high_wins else min
+        best = pick(self.total(p.id) for p in playing)
+        return [p.id for p in playing if self.total(p.id) == best]
 
     def standings(self) -> list[Standing]:
         """The ranking: fewest points first, equal totals share the place, and players who
@@ -560,7 +627,8 @@ class Sheet:
             [p for p in self.players if not p.has_left],
             [p for p in self.players if p.has_left],
         ):
-            ordered = sorted(group, key=lambda p: (totals[p.id], p.id))
+            sign = -1 if self.settings.high_wins else 1
+            ordered = sorted(group, key=lambda p: (sign * totals[p.id], p.id))
             offset = len(out)
             place = 0
             for index, player in enumerate(ordered):
@@ -621,11 +689,12 @@ class Sheet:
                 self._close_round(_entries(self.pending))
         elif isinstance(action, CorrectRound):
             old = self.rounds[action.round - 1]
-            self.rounds[action.round - 1] = Round(old.number, action.entries, old.corrections + 1)
-            for player_id, entry in old.entries:
-                self._totals[player_id] -= entry.points
-            for player_id, entry in action.entries:
-                self._totals[player_id] += entry.points
+            new = self._round(old.number, action.entries, old.corrections + 1)
+            self.rounds[action.round - 1] = new
+            for player_id, _ in old.entries:
+                self._totals[player_id] += (new.points(player_id) or 0) - (
+                    old.points(player_id) or 0
+                )
         elif isinstance(action, Join):
             joining = Player(
                 id=len(self.players),
@@ -644,10 +713,17 @@ class Sheet:
                 self._close_round(_entries(self.pending))
         self._actions.append(action)
 
+    def _round(self, number: int, entries: Entries, corrections: int = 0) -> Round:
+        if self.settings.scoring is Scoring.PENALTY:
+            return Round(number, entries, corrections)
+        scores = tuple(sorted(self.settings.scores(entries).items()))
+        return Round(number, entries, corrections, scores)
+
     def _close_round(self, entries: Entries) -> None:
-        self.rounds.append(Round(self.next_round, entries))
-        for player_id, entry in entries:
-            self._totals[player_id] += entry.points
+        closed = self._round(self.next_round, entries)
+        self.rounds.append(closed)
+        for player_id, _ in entries:
+            self._totals[player_id] += closed.points(player_id) or 0
         self.pending = {}
         self.pending_by = {}
 
@@ -676,9 +752,12 @@ class Sheet:
         out = [p for p, e in entries if e.went_out]
         if len(out) > 1:
             raise IllegalAction("several_went_out", players=[self.players[p].name for p in out])
+        if self.settings.scoring is Scoring.PLUS_MINUS and not out:
+            raise IllegalAction("missing_winner")
+        low = 0 if self.settings.scoring is Scoring.PLUS_MINUS else POINTS_MIN
         for player, entry in entries:
             name = self.players[player].name
-            _check_int(entry.points, "points_out_of_bounds", POINTS_MIN, POINTS_MAX, player=name)
+            _check_int(entry.points, "points_out_of_bounds", low, POINTS_MAX, player=name)
             if entry.went_out and entry.points > 0:
                 raise IllegalAction("went_out_with_points", player=name, value=entry.points)
 
@@ -695,7 +774,7 @@ class Sheet:
         # A correction may not make someone lose by points before the last round: the table
         # would have stopped there. Check on a trial copy of the rounds.
         saved = self.rounds
-        self.rounds = [*saved[: number - 1], Round(number, action.entries), *saved[number:]]
+        self.rounds = [*saved[: number - 1], self._round(number, action.entries), *saved[number:]]
         try:
             for rnd, totals in zip(self.rounds[:-1], self.running_totals()[:-1], strict=True):
                 reached = sorted(p for p, total in totals.items() if self.settings.has_lost(total))
@@ -750,7 +829,9 @@ class Sheet:
         by = action.by
         if by is not None and (isinstance(by, bool) or by not in self._claims):
             raise IllegalAction("unknown_player", player=by)
-        _check_int(action.points, "points_out_of_bounds", POINTS_MIN, POINTS_MAX, player=name)
+        plus_minus = self.settings.scoring is Scoring.PLUS_MINUS
+        low = 0 if plus_minus else POINTS_MIN
+        _check_int(action.points, "points_out_of_bounds", low, POINTS_MAX, player=name)
         if not isinstance(action.went_out, bool):
             raise IllegalAction("bad_action", reason="out")
         if action.went_out and action.points > 0:
@@ -759,6 +840,9 @@ class Sheet:
         if action.went_out and others:
             names = [self.players[p].name for p in [*others, player]]
             raise IllegalAction("several_went_out", players=names)
+        completes = self.waiting_for == [player]
+        if plus_minus and completes and not (action.went_out or others):
+            raise IllegalAction("missing_winner")
 
     def _check_leave(self, action: Leave) -> None:
         self._check_not_over()
@@ -806,6 +890,7 @@ class Sheet:
                     "number": r.number,
                     "entries": _entries_to_json(r.entries),
                     "corrections": r.corrections,
+                    **({} if r.scores is None else {"scores": [v for _, v in r.scores]}),
                 }
                 for r in self.rounds
             ],

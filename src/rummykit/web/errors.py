@@ -74,6 +74,10 @@ MESSAGES: dict[str, str] = {
     ),
     "player_already_left": N_("%(player)s has already left the game."),
     "bad_start": N_("Choose how the new player starts: at 0 or at the highest total."),
+    "plus_minus_needs_rounds": N_(
+        "The classic tile scoring is played over a number of rounds: choose how many."
+    ),
+    "missing_winner": N_("Mark who won the round: the winner scores the others' racks."),
     "already_claimed": N_("%(player)s is already entered from another phone."),
     "already_claimed_here": N_("This phone already enters the hands of one player."),
     "not_own_hands": N_("On this sheet one phone enters the whole round."),

@@ -259,8 +259,12 @@ class NewSheet(Body):
     end: Literal["reach", "exceed", "rounds"] = "reach"
     rounds: StrictInt | None = None
     own_hands: StrictBool = False
+    game: Literal["romme", "tiles"] = "romme"
+    scoring: Literal["penalty", "plus_minus"] = "penalty"
 
     FIELD_CODES = {
+        "game": ("bad_settings", {}),
+        "scoring": ("bad_settings", {}),
         "name": ("empty_sheet_name", {}),
         "end": ("bad_settings", {}),
         "rounds": ("bad_rounds", {"minimum": ROUNDS_MIN, "maximum": ROUNDS_MAX}),

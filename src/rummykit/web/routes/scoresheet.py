@@ -43,8 +43,10 @@ from rummykit.scoresheet import (
     End,
     EnterHand,
     EnterRound,
+    Game,
     Join,
     Leave,
+    Scoring,
     Settings,
     Sheet,
     Start,
@@ -184,6 +186,8 @@ def new_form(values: dict[str, Any] | None = None) -> dict[str, Any]:
         "end": End.REACH.value,
         "rounds": str(DEFAULT_ROUNDS),
         "own": "",
+        "game": Game.ROMME.value,
+        "scoring": Scoring.PENALTY.value,
     }
     form.update(values or {})
     players = list(form["players"])
@@ -211,6 +215,9 @@ def new_page(request: Request, status: int = 200, **context: Any) -> Response:
 
 @router.get("/{lang:lang}/sheet/new", name="scoresheet.new")
 async def new_sheet(request: Request, lang: str) -> Response:
+    if request.query_params.get("game") == Game.TILES.value:
+        # From the tile rummy rules: that game, played over a number of rounds.
+        return new_page(request, form=new_form({"game": "tiles", "end": End.ROUNDS.value}))
     return new_page(request, form=new_form())
 
 
@@ -220,15 +227,19 @@ def settings_from_form(form: FormData) -> tuple[Settings, list[str]]:
         raise IllegalAction("bad_settings")
     players = [str(p) for p in form.getlist("player") if str(p).strip()]
     own = bool(form.get("own"))
+    game, scoring = str(form.get("game", "romme")), str(form.get("scoring", "penalty"))
+    if game not in {g.value for g in Game} or scoring not in {s.value for s in Scoring}:
+        raise IllegalAction("bad_settings")
+    # The scoring choice only means something for tile rummy.
+    how = Scoring(scoring) if game == Game.TILES.value else Scoring.PENALTY
+    name = str(form.get("name", ""))
     if end == End.ROUNDS.value:
         text = str(form.get("rounds", "")).strip()
         if not NUMBER.fullmatch(text):
             raise IllegalAction("bad_rounds", value=text, minimum=ROUNDS_MIN, maximum=ROUNDS_MAX)
-        settings = Settings(str(form.get("name", "")), None, End.ROUNDS, int(text), own)
+        settings = Settings(name, None, End.ROUNDS, int(text), own, Game(game), how)
     else:
-        settings = Settings(
-            str(form.get("name", "")), limit_from_form(form), End(end), own_hands=own
-        )
+        settings = Settings(name, limit_from_form(form), End(end), None, own, Game(game), how)
     Sheet(settings, players)  # checks the players
     return settings, players
 
@@ -267,6 +278,8 @@ async def create_sheet(request: Request, lang: str) -> Response:
         "end": str(form.get("end", End.REACH.value)),
         "rounds": str(form.get("rounds", "")),
         "own": str(form.get("own", "")),
+        "game": str(form.get("game", "")),
+        "scoring": str(form.get("scoring", "")),
     }
     try:
         settings, players = settings_from_form(form)
@@ -851,7 +864,15 @@ async def api_create(request: Request) -> Response:
     lang = data.lang or request_language(request)
     if lang not in LANGUAGES:
         raise IllegalAction("bad_request")
-    settings = Settings(data.name, data.limit, End(data.end), data.rounds, data.own_hands)
+    settings = Settings(
+        data.name,
+        data.limit,
+        End(data.end),
+        data.rounds,
+        data.own_hands,
+        Game(data.game),
+        Scoring(data.scoring),
+    )
     sheet = Sheet(settings, data.players)
     sheet_id = await store_new(request, sheet, lang)
     body = _sheet_json(request, sheet_id, 0, sheet)
