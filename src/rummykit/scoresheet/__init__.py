@@ -13,6 +13,17 @@ I/O here: the web layer stores the actions and renders the sheet.
 (True, ['Ann', 'Bob'])
 """
 
+from rummykit.scoresheet.chips import (
+    Ante,
+    ChipAction,
+    ChipKeeper,
+    ChipSettings,
+    Move,
+    Undo,
+    chip_action_from_json,
+    is_chip_record,
+    replay_chips,
+)
 from rummykit.scoresheet.sheet import (
     DEFAULT_LIMIT,
     DEFAULT_ROUNDS,
@@ -66,6 +77,10 @@ __all__ = [
     "ROUNDS_MAX",
     "ROUNDS_MIN",
     "Action",
+    "Ante",
+    "ChipAction",
+    "ChipKeeper",
+    "ChipSettings",
     "Claim",
     "CorrectRound",
     "End",
@@ -75,6 +90,7 @@ __all__ = [
     "Game",
     "Join",
     "Leave",
+    "Move",
     "Player",
     "Round",
     "Scoring",
@@ -82,7 +98,11 @@ __all__ = [
     "Sheet",
     "Standing",
     "Start",
+    "Undo",
     "action_from_json",
+    "chip_action_from_json",
     "clean_name",
+    "is_chip_record",
     "replay",
+    "replay_chips",
 ]

@@ -101,6 +101,22 @@ def _check_int(value: object, code: str, low: int, high: int, **facts: Any) -> i
     return value
 
 
+def check_players(players: Sequence[object], most: int = PLAYERS_MAX) -> list[str]:
+    """The first players of a shared record, named as `clean_name` writes them: at least
+    `PLAYERS_MIN`, at most ``most``, no two alike."""
+    if len(players) > most:
+        raise IllegalAction("too_many_players", maximum=most)
+    cleaned = [_check_player_name(name) for name in players]
+    if len(cleaned) < PLAYERS_MIN:
+        raise IllegalAction("too_few_players", minimum=PLAYERS_MIN)
+    seen: set[str] = set()
+    for name in cleaned:
+        if names.key(name) in seen:
+            raise IllegalAction("duplicate_name", name=name)
+        seen.add(names.key(name))
+    return cleaned
+
+
 def _check_player_name(name: object) -> str:
     if not isinstance(name, str) or not clean_name(name):
         raise IllegalAction("empty_player_name")
@@ -494,18 +510,7 @@ class Sheet:
     """
 
     def __init__(self, settings: Settings, players: Sequence[str]) -> None:
-        if len(players) > PLAYERS_MAX:
-            raise IllegalAction("too_many_players", maximum=PLAYERS_MAX)
-        cleaned = [_check_player_name(name) for name in players]
-        if len(cleaned) < PLAYERS_MIN:
-            raise IllegalAction("too_few_players", minimum=PLAYERS_MIN)
-        if len(cleaned) > PLAYERS_MAX:
-            raise IllegalAction("too_many_players", maximum=PLAYERS_MAX)
-        seen: set[str] = set()
-        for name in cleaned:
-            if names.key(name) in seen:
-                raise IllegalAction("duplicate_name", name=name)
-            seen.add(names.key(name))
+        cleaned = check_players(players)
         self.settings = settings
         self.players: list[Player] = [Player(i, name) for i, name in enumerate(cleaned)]
         self._first_names = tuple(cleaned)
@@ -838,8 +843,8 @@ class Sheet:
             raise IllegalAction("went_out_with_points", player=name, value=action.points)
         others = [p for p, e in self.pending.items() if e.went_out and p != player]
         if action.went_out and others:
-            names = [self.players[p].name for p in [*others, player]]
-            raise IllegalAction("several_went_out", players=names)
+            both = [self.players[p].name for p in [*others, player]]
+            raise IllegalAction("several_went_out", players=both)
         completes = self.waiting_for == [player]
         if plus_minus and completes and not (action.went_out or others):
             raise IllegalAction("missing_winner")
