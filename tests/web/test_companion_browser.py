@@ -174,3 +174,85 @@ def test_a_classic_tile_sheet_to_the_end(
         assert {e["p"]: (e["v"], e.get("out", False)) for e in rnd["entries"]} == dict(
             enumerate(hands)
         )
+
+
+def test_a_rummoli_chip_keeper_shared_by_two_phones_through_a_hand(
+    live_server: Any, new_page: Callable[..., Any], screenshot: Callable[[Any, str], Any]
+) -> None:
+    lang = "es"
+    t = site_translations(lang).gettext
+    first, second = new_page(locale="es-ES", phone=True), new_page(locale="es-ES", phone=True)
+    first.goto(f"{live_server.url}/{lang}/rules/rummoli")
+    first.locator(f'a[href="/{lang}/chips/new"]').first.click()
+    first.get_by_label(t("Name of the game")).fill("Rummoli")
+    first.get_by_label(
+        re.compile(re.escape(t("Chips for each player (%(low)s to %(high)s)")[:6]))
+    ).fill("20")
+    for index, player in enumerate(NAMES, start=1):
+        first.get_by_label(t("Player %(n)s") % {"n": index}, exact=True).fill(player)
+    first.get_by_role("button", name=t("Start keeping the chips")).click()
+    first.locator("#board").wait_for()
+    second.goto(first.url)
+    sheet_id = first.url.split("?")[0].rsplit("/", 1)[1]
+
+    def board(page: Any, box: str) -> int:
+        return int(page.locator(f'[data-box="{box}"] [data-chips]').inner_text())
+
+    def chips(page: Any) -> list[int]:
+        return [int(x) for x in page.locator("#chips td.total").all_inner_texts()]
+
+    def wait_for(page: Any, check: Callable[[], bool]) -> None:
+        deadline = time.monotonic() + 10
+        while not check():
+            assert time.monotonic() < deadline, (chips(page), page.url)
+            page.wait_for_timeout(100)
+
+    # The ante, from the first phone; the second sees the board fill.
+    first.get_by_role("button", name=t("Everyone antes: one chip on each box")).click()
+    wait_for(second, lambda: board(second, "poker") == 3)
+    assert chips(second) == [11, 11, 11]
+    # Ben plays the Q♣ and wins its box: entered on the second phone.
+    box = second.locator('[data-box="queen_clubs"]')
+    box.locator("select").select_option("p:1")
+    box.get_by_role("button", name=t("wins the box")).click()
+    wait_for(first, lambda: chips(first) == [11, 14, 11])
+    # Poker: Anna wins the poker box on the first phone, by mistake for Cleo, and undoes it.
+    box = first.locator('[data-box="poker"]')
+    box.locator("select").select_option("p:0")
+    box.get_by_role("button", name=t("wins the box")).click()
+    wait_for(first, lambda: chips(first) == [14, 14, 11])
+    first.get_by_role("button", name=t("Undo change %(n)s") % {"n": 3}).click()
+    wait_for(second, lambda: chips(second) == [11, 14, 11] and board(second, "poker") == 3)
+    box = second.locator('[data-box="poker"]')
+    box.locator("select").select_option("p:2")
+    box.get_by_role("button", name=t("wins the box")).click()
+    # Cleo goes out first: Anna pays her 4 chips, Ben 2 (one per card left), and takes Rummoli.
+    for source, amount in (("p:0", "4"), ("p:1", "2")):
+        second.locator("#move-from").select_option(source)
+        second.locator("#move-to").select_option("p:2")
+        second.get_by_role("textbox", name=t("Chips"), exact=True).fill(amount)
+        before = int(second.locator("#sheet").get_attribute("data-version"))
+        second.get_by_role("button", name=t("Move"), exact=True).click()
+        wait_for(
+            second, lambda v=before: int(second.locator("#sheet").get_attribute("data-version")) > v
+        )  # type: ignore[misc]
+    box = first.locator('[data-box="rummoli"]')
+    wait_for(first, lambda: chips(first) == [7, 12, 20])
+    box.locator("select").select_option("p:2")
+    box.get_by_role("button", name=t("wins the box")).click()
+    for page in (first, second):
+        wait_for(page, lambda page=page: chips(page) == [7, 12, 23])  # type: ignore[misc]
+    screenshot(second, "hand-over")
+    stored = httpx.get(f"{live_server.url}/api/sheets/{sheet_id}").json()["sheet"]
+    assert [p["chips"] for p in stored["players"]] == [7, 12, 23]
+    assert stored["total"] == 60
+    assert [c["t"] for c in stored["changes"]] == [
+        "ante",
+        "move",
+        "move",
+        "undo",
+        "move",
+        "move",
+        "move",
+        "move",
+    ]

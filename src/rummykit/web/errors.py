@@ -74,6 +74,19 @@ MESSAGES: dict[str, str] = {
     ),
     "player_already_left": N_("%(player)s has already left the game."),
     "bad_start": N_("Choose how the new player starts: at 0 or at the highest total."),
+    "bad_chips": N_("Each player starts with %(minimum)s to %(maximum)s chips."),
+    "unknown_place": N_("There is no such box or player."),
+    "same_place": N_("Choose two different places to move chips between."),
+    "bad_amount": N_("Move a whole number of chips, at least %(minimum)s."),
+    "not_enough_chips": N_("There are only %(have)s chips there, not %(need)s."),
+    "nobody_can_ante": N_("Nobody has the %(ante)s chips an ante needs."),
+    "unknown_change": N_("There is no change %(change)s."),
+    "cannot_undo_an_undo": N_("An undo cannot be undone: make the change again instead."),
+    "already_undone": N_("Change %(change)s has already been undone."),
+    "cannot_undo": N_(
+        "This change cannot be undone now: its chips have moved on since (%(have)s left of "
+        "%(need)s). Undo the later changes first."
+    ),
     "plus_minus_needs_rounds": N_(
         "The classic tile scoring is played over a number of rounds: choose how many."
     ),

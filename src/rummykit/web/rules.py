@@ -54,6 +54,9 @@ PAGES: dict[str, RulesPage] = {
 
 router = APIRouter()
 
+COMPANIONS = {"rummoli": ("scoresheet.chips_new",), "tiles": ("scoresheet.tiles_new",)}
+"""What keeps the score of each game played at a real table (Rommé: the score sheet)."""
+
 
 def first_route(request: Request, lang: str, names: tuple[str, ...]) -> str | None:
     """The path of the first of ``names`` that the app serves, or ``None``."""
@@ -73,7 +76,7 @@ def rules_page(request: Request, lang: str, game: str) -> Response:
         game=game,
         play_url=first_route(request, lang, page.play),
         options_url=options_url,
-        scoresheet_url=first_route(request, lang, ("scoresheet.new",)),
+        scoresheet_url=first_route(request, lang, COMPANIONS.get(game, ("scoresheet.new",))),
         cheatsheet_url=url_for(request, lang, "rummoli.cheatsheet") if game == "rummoli" else None,
         demo_url=first_route(request, lang, ("rummoli.demo",)) if game == "rummoli" else None,
         board_url=first_route(request, lang, ("rummoli.board",)) if game == "rummoli" else None,

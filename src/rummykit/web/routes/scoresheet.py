@@ -15,7 +15,7 @@ import csv
 import hmac
 import io
 import re
-from typing import Any
+from typing import Any, TypeAlias
 from urllib.parse import quote
 
 from fastapi import APIRouter, Request, WebSocket
@@ -24,6 +24,7 @@ from starlette.datastructures import FormData
 
 from rummykit.core import IllegalAction
 from rummykit.i18n import LANGUAGES
+from rummykit.rummoli import BOXES
 from rummykit.scoresheet import (
     DEFAULT_LIMIT,
     DEFAULT_ROUNDS,
@@ -38,6 +39,10 @@ from rummykit.scoresheet import (
     ROUNDS_MAX,
     ROUNDS_MIN,
     Action,
+    Ante,
+    ChipAction,
+    ChipKeeper,
+    ChipSettings,
     Claim,
     CorrectRound,
     End,
@@ -46,13 +51,20 @@ from rummykit.scoresheet import (
     Game,
     Join,
     Leave,
+    Move,
     Scoring,
     Settings,
     Sheet,
     Start,
+    Undo,
     action_from_json,
+    chip_action_from_json,
+    is_chip_record,
     replay,
+    replay_chips,
 )
+from rummykit.scoresheet.chips import CHIPS_MAX, CHIPS_MIN
+from rummykit.scoresheet.chips import PLAYERS_MAX as CHIP_PLAYERS_MAX
 from rummykit.store import (
     Conflict,
     NotFound,
@@ -94,11 +106,26 @@ def repository(request: Request) -> SheetRepository:
     return SheetRepository(request.app.state.db)
 
 
-async def load(request: Request, sheet_id: str) -> tuple[StoredSheet, Sheet]:
+Shared: TypeAlias = Sheet | ChipKeeper
+"""A shared record of a real game: a score sheet (Rommé, tiles) or a Rummoli chip keeper. Both
+are stored, versioned, followed live and shown read-only the same way."""
+
+
+async def load_shared(request: Request, sheet_id: str) -> tuple[StoredSheet, Shared]:
     if not SHEET_ID.fullmatch(sheet_id):
         raise NotFound(sheet_id)
     stored = await repository(request).load(sheet_id)
+    if is_chip_record(stored.record):
+        return stored, replay_chips(stored.record)
     return stored, replay(stored.record)
+
+
+async def load(request: Request, sheet_id: str) -> tuple[StoredSheet, Sheet]:
+    """A score sheet (a chip keeper has none of a sheet's forms: `NotFound`)."""
+    stored, shared = await load_shared(request, sheet_id)
+    if not isinstance(shared, Sheet):
+        raise NotFound(sheet_id)
+    return stored, shared
 
 
 def parse_number(text: str, player: str) -> int:
@@ -121,7 +148,7 @@ def parse_version(form: FormData) -> int:
 
 
 async def commit(
-    request: Request, stored: StoredSheet, sheet: Sheet, action: Action, seen: int
+    request: Request, stored: StoredSheet, sheet: Shared, action: Action | ChipAction, seen: int
 ) -> tuple[int, bool]:
     """Store the action as the change that follows version ``seen`` (the version the form or
     client saw) and tell the watchers; return the version it has and whether it is new.
@@ -133,7 +160,7 @@ async def commit(
     """
     repo = repository(request)
     if seen == stored.version:
-        sheet.apply(action)
+        apply(sheet, action)
         try:
             version = await repo.append(stored.id, seen, action.to_json())
         except Conflict:
@@ -147,18 +174,33 @@ async def commit(
     if seen < stored.version and await can_merge(repo, stored.id, seen, action):
         # Phones enter their own hands at the same moment: an entry that nothing since
         # ``seen`` touched follows the changes made meanwhile (checked on the sheet as it is).
-        sheet.apply(action)
+        apply(sheet, action)
         version = await repo.append(stored.id, stored.version, action.to_json())
         request.app.state.hub.publish(channel(stored.id), version)
         return version, True
     raise Conflict(stored.version)
 
 
-async def can_merge(repo: SheetRepository, sheet_id: str, seen: int, action: Action) -> bool:
+def apply(shared: Shared, action: Action | ChipAction) -> None:
+    """Apply an action to the record it belongs to (a chip move to a sheet is refused)."""
+    if isinstance(shared, ChipKeeper):
+        if not isinstance(action, Move | Ante | Undo):
+            raise IllegalAction("bad_action", reason="type")
+        shared.apply(action)
+    else:
+        if isinstance(action, Move | Ante | Undo):
+            raise IllegalAction("bad_action", reason="type")
+        shared.apply(action)
+
+
+async def can_merge(
+    repo: SheetRepository, sheet_id: str, seen: int, action: Action | ChipAction
+) -> bool:
     """Whether ``action`` may follow changes made since version ``seen`` without anyone seeing
-    them first: a claim (the rules refuse a name claimed meanwhile), or a hand whose player's
-    entry nobody has entered or changed since, and whose round nobody has entered as a whole."""
-    if isinstance(action, Claim):
+    them first: a claim (the rules refuse a name claimed meanwhile), a hand whose player's
+    entry nobody has entered or changed since, and whose round nobody has entered as a whole,
+    or a movement of chips (the keeper refuses one the chips no longer allow)."""
+    if isinstance(action, Claim | Move | Ante | Undo):
         return True
     if not isinstance(action, EnterHand):
         return False
@@ -170,7 +212,9 @@ async def can_merge(repo: SheetRepository, sheet_id: str, seen: int, action: Act
     return True
 
 
-async def already_saved(repo: SheetRepository, sheet_id: str, seen: int, action: Action) -> bool:
+async def already_saved(
+    repo: SheetRepository, sheet_id: str, seen: int, action: Action | ChipAction
+) -> bool:
     later = await repo.entries_since(sheet_id, seen)
     return bool(later) and later[0][1] == action.to_json()
 
@@ -216,9 +260,15 @@ def new_page(request: Request, status: int = 200, **context: Any) -> Response:
 @router.get("/{lang:lang}/sheet/new", name="scoresheet.new")
 async def new_sheet(request: Request, lang: str) -> Response:
     if request.query_params.get("game") == Game.TILES.value:
-        # From the tile rummy rules: that game, played over a number of rounds.
-        return new_page(request, form=new_form({"game": "tiles", "end": End.ROUNDS.value}))
+        return await new_tile_sheet(request, lang)
     return new_page(request, form=new_form())
+
+
+@router.get("/{lang:lang}/sheet/new/tiles", name="scoresheet.tiles_new")
+async def new_tile_sheet(request: Request, lang: str) -> Response:
+    """The new-sheet form for tile rummy, played over a number of rounds (the tile rules
+    link here)."""
+    return new_page(request, form=new_form({"game": "tiles", "end": End.ROUNDS.value}))
 
 
 def settings_from_form(form: FormData) -> tuple[Settings, list[str]]:
@@ -331,9 +381,11 @@ def sheet_page(
 
 @router.get("/{lang:lang}/sheet/{sheet_id}", name="scoresheet.sheet")
 async def show_sheet(request: Request, lang: str, sheet_id: str) -> Response:
-    stored, sheet = await load(request, sheet_id)
+    stored, shared = await load_shared(request, sheet_id)
     done = request.query_params.get("ok", "")
-    return sheet_page(request, stored, sheet, done=done)
+    if isinstance(shared, ChipKeeper):
+        return chips_page(request, stored, shared, done=done)
+    return sheet_page(request, stored, shared, done=done)
 
 
 def entries_from_form(
@@ -695,16 +747,18 @@ async def back_to_own_sheet(request: Request, lang: str, sheet_id: str) -> Respo
 # -- The read-only link ---------------------------------------------------------------------
 
 
-async def load_view(request: Request, token: str) -> tuple[StoredSheet, Sheet]:
+async def load_view(request: Request, token: str) -> tuple[StoredSheet, Shared]:
     """The sheet whose read-only token is ``token`` (`NotFound` for anything else)."""
     if not SHEET_ID.fullmatch(token):
         raise NotFound(token)
-    return await load(request, await repository(request).find_view(token))
+    return await load_shared(request, await repository(request).find_view(token))
 
 
 def view_page(
-    request: Request, token: str, stored: StoredSheet, sheet: Sheet, display: bool
+    request: Request, token: str, stored: StoredSheet, sheet: Shared, display: bool
 ) -> Response:
+    if isinstance(sheet, ChipKeeper):
+        return chips_page(request, stored, sheet, token=token, display=display, read_only=True)
     standings = sheet.standings()
     return render(
         request,
@@ -750,6 +804,126 @@ async def view_live(websocket: WebSocket, token: str) -> None:
         return await repo.version(sheet_id)
 
     await websocket.app.state.hub.follow(websocket, channel(sheet_id), version)
+
+
+# -- The Rummoli chip keeper ----------------------------------------------------------------
+
+
+@router.get("/{lang:lang}/chips/new", name="scoresheet.chips_new")
+async def new_chip_keeper(request: Request, lang: str) -> Response:
+    return chips_new_page(request, form={"name": "", "chips": "40", "players": [""] * 6})
+
+
+def chips_new_page(request: Request, status: int = 200, **context: Any) -> Response:
+    return render(
+        request,
+        "scoresheet/chips_new.html",
+        status_code=status,
+        chips_min=CHIPS_MIN,
+        chips_max=CHIPS_MAX,
+        name_max=NAME_MAX,
+        player_name_max=PLAYER_NAME_MAX,
+        players_max=CHIP_PLAYERS_MAX,
+        **context,
+    )
+
+
+@router.post("/{lang:lang}/chips/new", name="scoresheet.chips_create")
+async def create_chip_keeper(request: Request, lang: str) -> Response:
+    form = await read_form(request)
+    name, chips_text = str(form.get("name", "")), str(form.get("chips", ""))
+    typed = [str(p) for p in form.getlist("player")][:CHIP_PLAYERS_MAX]
+    values = {"name": name, "chips": chips_text, "players": typed}
+    try:
+        chips = whole_number(chips_text, CHIPS_MIN, CHIPS_MAX)
+        if chips is None:
+            raise IllegalAction("bad_chips", minimum=CHIPS_MIN, maximum=CHIPS_MAX)
+        players = [p for p in typed if p.strip()]
+        keeper = ChipKeeper(ChipSettings(name, chips), players)
+    except IllegalAction as err:
+        message = errors.describe(err, site_translations(lang))
+        return chips_new_page(request, 422, form=values, error=message)
+    sheet_id = await repository(request).create(
+        keeper.settings.name, None, keeper.names, lang, keeper.settings.to_json()
+    )
+    return RedirectResponse(f"/{lang}/sheet/{sheet_id}", status_code=303)
+
+
+def chips_page(
+    request: Request, stored: StoredSheet, keeper: ChipKeeper, status: int = 200, **context: Any
+) -> Response:
+    context.setdefault("token", view_token(stored.id))
+    context.setdefault("read_only", False)
+    context.setdefault("display", False)
+    return render(
+        request,
+        "scoresheet/chips.html",
+        status_code=status,
+        headers={"Cache-Control": "no-store"},
+        stored=stored,
+        keeper=keeper,
+        boxes=BOXES,
+        **context,
+    )
+
+
+async def load_chips(request: Request, sheet_id: str) -> tuple[StoredSheet, ChipKeeper]:
+    stored, keeper = await load_shared(request, sheet_id)
+    if not isinstance(keeper, ChipKeeper):
+        raise NotFound(sheet_id)
+    return stored, keeper
+
+
+def _chip_action_from_form(form: FormData, keeper: ChipKeeper) -> ChipAction:
+    what = str(form.get("do", ""))
+    if what == "ante":
+        return Ante()
+    if what == "undo":
+        change = whole_number(form.get("change", ""), 1, MAX_SEQ)
+        if change is None:
+            raise IllegalAction("unknown_change", change=str(form.get("change", "")))
+        return Undo(change)
+    if what == "take":
+        source, target = str(form.get("box", "")), str(form.get("to", ""))
+        return Move(source, target, keeper.amount_at(source))
+    if what == "move":
+        amount = whole_number(form.get("n", ""), 1, 100_000)
+        if amount is None:
+            raise IllegalAction("bad_amount", minimum=1, maximum=100_000)
+        return Move(str(form.get("from", "")), str(form.get("to", "")), amount)
+    raise IllegalAction("bad_action", reason="do")
+
+
+@router.post("/{lang:lang}/sheet/{sheet_id}/chips", name="scoresheet.chips_act")
+async def chips_act(request: Request, lang: str, sheet_id: str) -> Response:
+    """A change of the chips from the keeper's forms; another phone's change made meanwhile
+    does not refuse it (chips only move), unless the chips are no longer there."""
+    stored, keeper = await load_chips(request, sheet_id)
+    form = await read_form(request)
+    try:
+        version = parse_version(form)
+        action = _chip_action_from_form(form, keeper)
+        for attempt in range(5):
+            try:
+                await commit(request, stored, keeper, action, version)
+                break
+            except Conflict:
+                if attempt == 4:
+                    raise
+                stored, keeper = await load_chips(request, sheet_id)
+    except IllegalAction as err:
+        message = errors.describe(err, site_translations(lang))
+        return chips_page(request, stored, keeper, 422, chips_error=message)
+    except Conflict:
+        stored, keeper = await load_chips(request, sheet_id)
+        message = errors.message("sheet_changed", {}, site_translations(lang))
+        return chips_page(request, stored, keeper, 409, chips_error=message)
+    return RedirectResponse(f"/{lang}/sheet/{sheet_id}?ok=chips", status_code=303)
+
+
+@router.get("/{lang:lang}/sheet/{sheet_id}/chips", include_in_schema=False)
+async def back_to_chips(request: Request, lang: str, sheet_id: str) -> Response:
+    return RedirectResponse(f"/{lang}/sheet/{sheet_id}", status_code=303)
 
 
 # -- Print and export ----------------------------------------------------------------------
@@ -845,7 +1019,7 @@ async def _json_body(request: Request) -> Any:
     return await read_json(request)
 
 
-def _sheet_json(request: Request, stored_id: str, version: int, sheet: Sheet) -> dict[str, Any]:
+def _sheet_json(request: Request, stored_id: str, version: int, sheet: Shared) -> dict[str, Any]:
     return {"id": stored_id, "version": version, "sheet": sheet.to_json()}
 
 
@@ -882,7 +1056,7 @@ async def api_create(request: Request) -> Response:
 
 @router.get("/api/sheets/{sheet_id}", name="api.sheets.get", responses=refusals(404))
 async def api_get(request: Request, sheet_id: str) -> Response:
-    stored, sheet = await load(request, sheet_id)
+    stored, sheet = await load_shared(request, sheet_id)
     return JSONResponse(_sheet_json(request, stored.id, stored.version, sheet))
 
 
@@ -898,16 +1072,20 @@ async def api_act(request: Request, sheet_id: str) -> Response:
     422 for an action the rules refuse, 409 when the sheet has moved on since ``version``
     (with the current sheet, so the client can show it and ask again).
     """
-    stored, sheet = await load(request, sheet_id)
+    stored, sheet = await load_shared(request, sheet_id)
     data = SheetAction.read(await _json_body(request))
     version = data.version
-    action = action_from_json(data.action)
+    action: Action | ChipAction
+    if isinstance(sheet, ChipKeeper):
+        action = chip_action_from_json(data.action)
+    else:
+        action = action_from_json(data.action)
     secret = ""
-    if isinstance(action, EnterHand):
+    if isinstance(action, EnterHand) and isinstance(sheet, Sheet):
         # Who entered a hand is the player this browser claimed, never what the client says.
         me = my_player(request, stored.id, sheet)
         action = EnterHand(action.player, action.points, action.went_out, action.round, me)
-    elif isinstance(action, Claim):
+    elif isinstance(action, Claim) and isinstance(sheet, Sheet):
         if my_player(request, stored.id, sheet) is not None:
             raise IllegalAction("already_claimed_here")
         secret = new_token()
@@ -915,14 +1093,14 @@ async def api_act(request: Request, sheet_id: str) -> Response:
     try:
         new_version, applied = await commit(request, stored, sheet, action, version)
     except Conflict:
-        stored, sheet = await load(request, sheet_id)
+        stored, sheet = await load_shared(request, sheet_id)
         lang = request_language(request)
         message = errors.message("sheet_changed", {}, site_translations(lang))
         body = _sheet_json(request, stored.id, stored.version, sheet)
         body["error"] = {"code": "sheet_changed", "params": {}, "message": message}
         return JSONResponse(body, status_code=409)
     if not applied:  # the same action, stored a moment ago: answer with the sheet as it is
-        stored, sheet = await load(request, sheet_id)
+        stored, sheet = await load_shared(request, sheet_id)
         new_version = stored.version
     response = JSONResponse(_sheet_json(request, stored.id, new_version, sheet))
     if secret:

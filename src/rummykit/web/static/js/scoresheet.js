@@ -88,8 +88,13 @@ function setUpNewSheet(form) {
 }
 
 function isDirty(part) {
+  const changedSelect = (form) =>
+    [...form.querySelectorAll("select")].some((select) => [...select.options].some((o) => o.selected !== o.defaultSelected));
   return [...part.querySelectorAll("form")].some(
-    (form) => form.dataset.dirty || [...form.querySelectorAll('input[type="text"]')].some((i) => i.value && i.defaultValue !== i.value),
+    (form) =>
+      form.dataset.dirty ||
+      changedSelect(form) ||
+      [...form.querySelectorAll('input[type="text"]')].some((i) => i.value && i.defaultValue !== i.value),
   );
 }
 
