@@ -7,7 +7,9 @@ checked against the stored log.
 
 from __future__ import annotations
 
+import json
 import re
+import sqlite3
 import time
 from collections.abc import Callable
 from typing import Any
@@ -278,3 +280,84 @@ def test_a_rummoli_chip_keeper_shared_by_two_phones_through_a_hand(
         "move",
         "move",
     ]
+
+
+def test_two_phones_offline_enter_the_same_hand_and_the_conflict_is_shown_and_resolved(
+    live_server: Any, new_page: Callable[..., Any], screenshot: Callable[[Any, str], Any]
+) -> None:
+    lang = "en"
+    t = site_translations(lang).gettext
+    anna, ben = new_page(phone=True), new_page(phone=True)
+    sheet_url = create_own_hand_sheet(anna, live_server.url, lang, rounds=3)
+    sheet_id = sheet_url.split("?")[0].rsplit("/", 1)[1]
+    anna.get_by_role("button", name=t("I am %(name)s") % {"name": "Anna"}).click()
+    ben.goto(sheet_url)
+    ben.get_by_role("button", name=t("I am %(name)s") % {"name": "Ben"}).click()
+    ben.get_by_label(t("Your hand, %(name)s") % {"name": "Ben"}).wait_for()
+    anna.reload()
+    anna.get_by_label(t("Your hand, %(name)s") % {"name": "Anna"}).wait_for()
+
+    # Both lose the connection. Ben enters his own hand (12); Anna enters Ben's hand for him
+    # as she counted it (21).
+    anna.context.set_offline(True)
+    ben.context.set_offline(True)
+    enter_own_hand_offline(ben, lang, 12, False)
+    line = anna.locator('.hand-line[data-player="1"]')
+    line.get_by_text(t("Enter for %(name)s") % {"name": "Ben"}).click()
+    line.get_by_label(t("Points of %(name)s") % {"name": "Ben"}).fill("21")
+    line.get_by_role("button", name=t("Save for %(name)s") % {"name": "Ben"}).click()
+    anna.locator('[data-outbox-item="waiting"]').wait_for()
+
+    # Ben's phone reconnects first: his entry is saved.
+    ben.context.set_offline(False)
+    ben.locator("[data-outbox]").wait_for(state="hidden")
+    # Anna's phone reconnects: her entry for Ben is not silently applied over his, nor lost.
+    anna.context.set_offline(False)
+    conflict = anna.locator('[data-outbox-item="conflict"]')
+    conflict.wait_for()
+    assert "21" in conflict.inner_text()
+    assert t("not saved: changed meanwhile") in conflict.inner_text()
+    screenshot(anna, "conflict")
+    # Anna checks with Ben and saves hers anyway: it replaces his, and both are in the log.
+    conflict.get_by_role("button", name=t("Save mine anyway")).click()
+    anna.locator("[data-outbox]").wait_for(state="hidden")
+    state = httpx.get(f"{live_server.url}/api/sheets/{sheet_id}").json()["sheet"]
+    assert state["pending"] == [{"p": 1, "v": 21}]
+    hands = [a for a in stored_log(live_server, sheet_id) if a["t"] == "hand"]
+    assert hands == [
+        {"t": "hand", "round": 1, "p": 1, "v": 12, "by": 1},
+        {"t": "hand", "round": 1, "p": 1, "v": 21, "by": 0},
+    ]
+
+
+def stored_log(server: Any, sheet_id: str) -> list[dict[str, Any]]:
+    """The sheet's entries as the server stored them, read from its database file."""
+    path = server.database_url.removeprefix("sqlite:///")
+    with sqlite3.connect(path) as db:
+        rows = db.execute(
+            "SELECT action FROM score_sheet_entries WHERE sheet_id = ? ORDER BY seq", (sheet_id,)
+        ).fetchall()
+    return [json.loads(row[0]) for row in rows]
+
+
+def test_a_sheet_page_opens_without_a_connection(
+    live_server: Any, new_page: Callable[..., Any]
+) -> None:
+    lang = "de"
+    t = site_translations(lang).gettext
+    page = new_page(locale="de-DE")
+    sheet_url = create_own_hand_sheet(page, live_server.url, lang, rounds=2)
+    page.goto(sheet_url)
+    # Once the worker is active, the page loads through it (and asks it to keep its files).
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    page.reload()
+    page.get_by_role("heading", name="Companion", level=1).wait_for()
+    assert page.evaluate("() => navigator.serviceWorker.controller !== null")
+    page.wait_for_timeout(500)  # the worker keeps the page and its files
+    live_server.stop()  # no server at all: nothing can come from the network
+    try:
+        page.reload()
+        page.get_by_role("heading", name="Companion", level=1).wait_for()
+        assert page.get_by_role("button", name=t("I am %(name)s") % {"name": "Anna"}).is_visible()
+    finally:
+        live_server.start()
