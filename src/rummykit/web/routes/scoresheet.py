@@ -770,6 +770,8 @@ def view_page(
         token=token,
         display=display,
         read_only=True,
+        running=sheet.running_totals(),
+        chart=None if display else build_chart(sheet),
         me=None,
         hand={"player": None, "value": "", "out": False},
     )
