@@ -231,6 +231,12 @@ def test_a_rummoli_chip_keeper_shared_by_two_phones_through_a_hand(
             assert time.monotonic() < deadline, (chips(page), page.url)
             page.wait_for_timeout(100)
 
+    def submit(page: Any, button: Any) -> None:
+        """Click and wait for the answer to this very form (not only another phone's news)."""
+        before = int(page.locator("#sheet").get_attribute("data-version"))
+        button.click()
+        page.locator(f'.notice[data-version="{before + 1}"]').wait_for()
+
     # The ante, from the first phone; the second sees the board fill.
     first.get_by_role("button", name=t("Everyone antes: one chip on each box")).click()
     wait_for(second, lambda: board(second, "poker") == 3)
@@ -238,28 +244,24 @@ def test_a_rummoli_chip_keeper_shared_by_two_phones_through_a_hand(
     # Ben plays the Q♣ and wins its box: entered on the second phone.
     box = second.locator('[data-box="queen_clubs"]')
     box.locator("select").select_option("p:1")
-    box.get_by_role("button", name=t("wins the box")).click()
+    submit(second, box.get_by_role("button", name=t("wins the box")))
     wait_for(first, lambda: chips(first) == [11, 14, 11])
     # Poker: Anna wins the poker box on the first phone, by mistake for Cleo, and undoes it.
     box = first.locator('[data-box="poker"]')
     box.locator("select").select_option("p:0")
-    box.get_by_role("button", name=t("wins the box")).click()
+    submit(first, box.get_by_role("button", name=t("wins the box")))
     wait_for(first, lambda: chips(first) == [14, 14, 11])
-    first.get_by_role("button", name=t("Undo change %(n)s") % {"n": 3}).click()
+    submit(first, first.get_by_role("button", name=t("Undo change %(n)s") % {"n": 3}))
     wait_for(second, lambda: chips(second) == [11, 14, 11] and board(second, "poker") == 3)
     box = second.locator('[data-box="poker"]')
     box.locator("select").select_option("p:2")
-    box.get_by_role("button", name=t("wins the box")).click()
+    submit(second, box.get_by_role("button", name=t("wins the box")))
     # Cleo goes out first: Anna pays her 4 chips, Ben 2 (one per card left), and takes Rummoli.
     for source, amount in (("p:0", "4"), ("p:1", "2")):
         second.locator("#move-from").select_option(source)
         second.locator("#move-to").select_option("p:2")
         second.get_by_role("textbox", name=t("Chips"), exact=True).fill(amount)
-        before = int(second.locator("#sheet").get_attribute("data-version"))
-        second.get_by_role("button", name=t("Move"), exact=True).click()
-        wait_for(
-            second, lambda v=before: int(second.locator("#sheet").get_attribute("data-version")) > v
-        )  # type: ignore[misc]
+        submit(second, second.get_by_role("button", name=t("Move"), exact=True))
     box = first.locator('[data-box="rummoli"]')
     wait_for(first, lambda: chips(first) == [7, 12, 20])
     box.locator("select").select_option("p:2")
