@@ -258,10 +258,22 @@ def test_a_rummoli_chip_keeper_shared_by_two_phones_through_a_hand(
     submit(second, box.get_by_role("button", name=t("wins the box")))
     # Cleo goes out first: Anna pays her 4 chips, Ben 2 (one per card left), and takes Rummoli.
     for source, amount in (("p:0", "4"), ("p:1", "2")):
+        offline = source == "p:1"  # the second phone loses the signal for Ben's payment
+        second.context.set_offline(offline)
         second.locator("#move-from").select_option(source)
         second.locator("#move-to").select_option("p:2")
         second.get_by_role("textbox", name=t("Chips"), exact=True).fill(amount)
-        submit(second, second.get_by_role("button", name=t("Move"), exact=True))
+        move = second.get_by_role("button", name=t("Move"), exact=True)
+        if not offline:
+            submit(second, move)
+            continue
+        move.click()
+        waiting = second.locator('[data-outbox-item="waiting"]')
+        waiting.wait_for()
+        assert "Ben → Cleo: 2" in waiting.inner_text()
+        assert chips(first) == [7, 14, 18]  # nothing has left the phone
+        second.context.set_offline(False)
+        second.locator("[data-outbox]").wait_for(state="hidden")
     box = first.locator('[data-box="rummoli"]')
     wait_for(first, lambda: chips(first) == [7, 12, 20])
     box.locator("select").select_option("p:2")

@@ -36,6 +36,30 @@ export function handAction(form) {
   return { version, action: { t: "hand", round, p: player, v: points, out, by: null } };
 }
 
+const chosen = (select) => select?.selectedOptions?.[0]?.textContent?.trim() || "";
+
+// The action of a chip keeper's form and the words for it, or null.
+export function chipAction(form) {
+  const field = (name) => form.querySelector(`[name="${name}"]`);
+  const version = Number(field("version")?.value);
+  const button = form.querySelector('button[type="submit"]')?.textContent?.trim() || "";
+  const what = field("do")?.value;
+  if (what === "ante") return { version, action: { t: "ante" }, label: button };
+  if (what === "undo") return { version, action: { t: "undo", change: Number(field("change").value) }, label: button };
+  if (what === "take") {
+    const box = form.closest("[data-box]")?.querySelector(".box-name")?.textContent?.trim() || "";
+    const n = Number(form.dataset.amount);
+    return { version, action: { t: "move", from: field("box").value, to: field("to").value, n }, label: `${box} → ${chosen(field("to"))}: ${n}` };
+  }
+  if (what === "move") {
+    const n = parsePoints(field("n")?.value || "", false);
+    if (n === null || n < 1) return null;
+    const label = `${chosen(field("from"))} → ${chosen(field("to"))}: ${n}`;
+    return { version, action: { t: "move", from: field("from").value, to: field("to").value, n }, label };
+  }
+  return null;
+}
+
 export function keep(api, entry, label) {
   const items = load();
   items.push({ id: `${Date.now()}-${Math.random().toString(36).slice(2)}`, api, label, state: "waiting", ...entry });

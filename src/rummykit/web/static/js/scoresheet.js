@@ -1,7 +1,7 @@
 // The score sheet: the ± and "went out" helpers of the round form, more player fields on the
 // new-sheet form, and live updates of the sheet from other phones.
 import { follow } from "./live.js";
-import { drop, flush, handAction, keep, pending, sendAnyway } from "./outbox.js";
+import { chipAction, drop, flush, handAction, keep, pending, sendAnyway } from "./outbox.js";
 import { onPage } from "./site.js";
 
 let live = null; // the connection of the sheet on screen
@@ -233,11 +233,18 @@ async function sendWaiting() {
 
 function keepOffline(form) {
   const sheet = document.getElementById("sheet");
-  const entry = handAction(form);
-  if (!sheet?.dataset.api || !entry) return false;
-  const name = document.querySelector(`.hand-line[data-player="${entry.action.p}"] .player-name`)?.textContent || "";
-  const star = entry.action.out ? " ★" : "";
-  keep(sheet.dataset.api, entry, `${name}: ${entry.action.v}${star}`);
+  if (!sheet?.dataset.api) return false;
+  if (form.querySelector('[name="do"]')) {
+    const entry = chipAction(form);
+    if (!entry) return false;
+    keep(sheet.dataset.api, { version: entry.version, action: entry.action }, entry.label);
+  } else {
+    const entry = handAction(form);
+    if (!entry) return false;
+    const name = document.querySelector(`.hand-line[data-player="${entry.action.p}"] .player-name`)?.textContent || "";
+    const star = entry.action.out ? " ★" : "";
+    keep(sheet.dataset.api, entry, `${name}: ${entry.action.v}${star}`);
+  }
   delete form.dataset.dirty;
   form.reset();
   showOutbox();
