@@ -158,6 +158,18 @@ def test_three_phones_enter_their_own_hands_for_three_rounds(
     for rnd, hands in zip(stored["rounds"], ROUNDS, strict=True):
         entries = {e["p"]: (e["v"], e.get("out", False)) for e in rnd["entries"]}
         assert entries == dict(enumerate(hands))
+    # Every hand typed on a phone is in the stored log, as typed, by that phone.
+    logged = [
+        (a["round"], a["p"], a["v"], a.get("out", False), a["by"])
+        for a in stored_log(live_server, sheet_id)
+        if a["t"] == "hand"
+    ]
+    typed = [
+        (n, p, v, out, p)
+        for n, hands in enumerate(ROUNDS, start=1)
+        for p, (v, out) in enumerate(hands)
+    ]
+    assert logged == typed
 
 
 def test_a_classic_tile_sheet_to_the_end(
@@ -193,6 +205,10 @@ def test_a_classic_tile_sheet_to_the_end(
     assert totals(page) == expected and chart_totals(page) == expected
     assert page.locator("#standings tr.winner .player-name").all_inner_texts() == ["Anna"]
     screenshot(page, "over")
+    rounds = [a for a in stored_log(live_server, sheet_id) if a["t"] == "round"]
+    assert [{e["p"]: (e["v"], e.get("out", False)) for e in a["entries"]} for a in rounds] == [
+        dict(enumerate(hands)) for hands in racks
+    ]
     stored = httpx.get(f"{live_server.url}/api/sheets/{sheet_id}").json()["sheet"]
     for rnd, hands in zip(stored["rounds"], racks, strict=True):
         assert {e["p"]: (e["v"], e.get("out", False)) for e in rnd["entries"]} == dict(
@@ -271,7 +287,8 @@ def test_a_rummoli_chip_keeper_shared_by_two_phones_through_a_hand(
         waiting = second.locator('[data-outbox-item="waiting"]')
         waiting.wait_for()
         assert "Ben → Cleo: 2" in waiting.inner_text()
-        assert chips(first) == [7, 14, 18]  # nothing has left the phone
+        server = httpx.get(f"{live_server.url}/api/sheets/{sheet_id}").json()["sheet"]
+        assert [p["chips"] for p in server["players"]] == [7, 14, 18]  # nothing left the phone
         second.context.set_offline(False)
         second.locator("[data-outbox]").wait_for(state="hidden")
     box = first.locator('[data-box="rummoli"]')
@@ -283,6 +300,16 @@ def test_a_rummoli_chip_keeper_shared_by_two_phones_through_a_hand(
     screenshot(second, "hand-over")
     stored = httpx.get(f"{live_server.url}/api/sheets/{sheet_id}").json()["sheet"]
     assert [p["chips"] for p in stored["players"]] == [7, 12, 23]
+    assert stored_log(live_server, sheet_id) == [
+        {"t": "ante"},
+        {"t": "move", "from": "box:queen_clubs", "to": "p:1", "n": 3},
+        {"t": "move", "from": "box:poker", "to": "p:0", "n": 3},
+        {"t": "undo", "change": 3},
+        {"t": "move", "from": "box:poker", "to": "p:2", "n": 3},
+        {"t": "move", "from": "p:0", "to": "p:2", "n": 4},
+        {"t": "move", "from": "p:1", "to": "p:2", "n": 2},
+        {"t": "move", "from": "box:rummoli", "to": "p:2", "n": 3},
+    ]
     assert stored["total"] == 60
     assert [c["t"] for c in stored["changes"]] == [
         "ante",
