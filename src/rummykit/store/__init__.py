@@ -16,7 +16,7 @@ Conventions for every part that stores something:
 from rummykit.store.database import DEFAULT_URL, URL_VARIABLE, Database, async_url, database_url
 from rummykit.store.errors import Conflict, NotFound
 from rummykit.store.games import GameInfo, GameRepository, NewGame, hash_token, new_token
-from rummykit.store.sheets import SheetRepository, StoredSheet
+from rummykit.store.sheets import SheetRepository, StoredSheet, view_token
 
 __all__ = [
     "DEFAULT_URL",
@@ -33,4 +33,5 @@ __all__ = [
     "database_url",
     "hash_token",
     "new_token",
+    "view_token",
 ]

@@ -74,13 +74,20 @@ class GameAction(Base):
 
 
 class ScoreSheet(Base):
-    """A score sheet. Its id is the secret part of its link; ``version`` counts its entries."""
+    """A score sheet. Its id is the secret part of its link; ``version`` counts its entries.
+
+    ``point_limit`` is None when the game is a number of rounds; ``rules`` holds the settings
+    beyond the name and the limit (None for a sheet whose limit is reached, the first kind);
+    ``view_hash`` is the SHA-256 of the token of its read-only link (see `view_token`).
+    """
 
     __tablename__ = "score_sheets"
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     name: Mapped[str] = mapped_column(String(120))
-    point_limit: Mapped[int] = mapped_column(Integer)
+    point_limit: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    rules: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    view_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
     players: Mapped[list[str]] = mapped_column(JSON)
     lang: Mapped[str] = mapped_column(String(8))
     version: Mapped[int] = mapped_column(Integer, default=0)

@@ -5,10 +5,17 @@ entry is appended only if the caller saw the current version (optimistic concurr
 second phone that entered the same round a moment later gets `Conflict` and nothing is written.
 The conditional ``UPDATE … WHERE version = expected`` and the unique ``(sheet_id, seq)`` both
 guard this, so it holds across several processes too.
+
+A sheet also has a read-only link (for a screen at the table): its token is derived from the
+sheet's id with HMAC (`view_token`), so whoever has the sheet can show that link again, while
+the read-only token leads back to nothing but the sheet's display. Only its hash is stored.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -19,10 +26,25 @@ from sqlalchemy.exc import IntegrityError
 from rummykit.core import JSON, Record
 from rummykit.store.database import Database
 from rummykit.store.errors import Conflict, NotFound
-from rummykit.store.games import new_token
+from rummykit.store.games import hash_token, new_token
 from rummykit.store.models import ScoreSheet, ScoreSheetEntry, utcnow
 
 GAME = "scoresheet"
+
+
+def view_token(sheet_id: str) -> str:
+    """The token of a sheet's read-only link (128 bits; it does not reveal the sheet's id).
+
+    >>> len(view_token("abcdefghijklmnopqrstuv")), view_token("a") != view_token("b")
+    (22, True)
+    """
+    digest = hmac.new(sheet_id.encode(), b"rummykit read-only sheet", hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")
+
+
+def view_hash(sheet_id: str) -> str:
+    """What is stored of the read-only token: its SHA-256."""
+    return hash_token(view_token(sheet_id))
 
 
 @dataclass(frozen=True)
@@ -42,8 +64,19 @@ class SheetRepository:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    async def create(self, name: str, limit: int, players: Sequence[str], lang: str) -> str:
-        """Store a new sheet and return its id (an unguessable token)."""
+    async def create(
+        self,
+        name: str,
+        limit: int | None,
+        players: Sequence[str],
+        lang: str,
+        rules: dict[str, JSON] | None = None,
+    ) -> str:
+        """Store a new sheet and return its id (an unguessable token).
+
+        ``rules`` are the settings beyond the name and the limit (how the game ends…), given
+        back in the record's rules when the sheet is loaded.
+        """
         sheet_id = new_token()
         async with self.db.session() as session:
             session.add(
@@ -51,6 +84,8 @@ class SheetRepository:
                     id=sheet_id,
                     name=name,
                     point_limit=limit,
+                    rules=rules or None,
+                    view_hash=view_hash(sheet_id),
                     players=list(players),
                     lang=lang,
                     version=0,
@@ -71,7 +106,7 @@ class SheetRepository:
             actions = tuple(rows)
             record = Record(
                 GAME,
-                {"name": sheet.name, "limit": sheet.point_limit},
+                {**(sheet.rules or {}), "name": sheet.name, "limit": sheet.point_limit},
                 0,
                 tuple(sheet.players),
                 actions,
@@ -84,6 +119,16 @@ class SheetRepository:
                 created_at=sheet.created_at,
                 updated_at=sheet.updated_at,
             )
+
+    async def find_view(self, token: str) -> str:
+        """The id of the sheet whose read-only token is ``token``, or `NotFound`."""
+        async with self.db.session() as session:
+            found = await session.scalar(
+                select(ScoreSheet.id).where(ScoreSheet.view_hash == hash_token(token))
+            )
+            if found is None:
+                raise NotFound(token)
+            return str(found)
 
     async def version(self, sheet_id: str) -> int:
         async with self.db.session() as session:

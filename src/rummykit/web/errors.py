@@ -43,6 +43,9 @@ MESSAGES: dict[str, str] = {
     "sheet_name_too_long": N_("The name of the sheet may have at most %(maximum)s characters."),
     "bad_limit": N_("The point limit must be a whole number from %(minimum)s to %(maximum)s."),
     "bad_settings": N_("The settings of this sheet are not valid."),
+    "bad_rounds": N_(
+        "The number of rounds must be a whole number from %(minimum)s to %(maximum)s."
+    ),
     "empty_player_name": N_("Every player needs a name."),
     "player_name_too_long": N_("A player's name may have at most %(maximum)s characters."),
     "bad_name": N_(
@@ -63,14 +66,38 @@ MESSAGES: dict[str, str] = {
     "went_out_with_points": N_(
         "%(player)s went out and cannot have %(value)s points: enter 0 or a credit such as -100."
     ),
-    "game_over": N_("The game is over: someone has reached the limit."),
+    "game_over": N_("The game is over."),
     "unknown_round": N_("There is no round %(round)s."),
     "correction_ends_game_early": N_(
-        "With this correction %(players)s would have reached the limit in round %(round)s, "
+        "With this correction %(players)s would have lost by points in round %(round)s, "
         "before the last round: check the numbers."
     ),
     "player_already_left": N_("%(player)s has already left the game."),
     "bad_start": N_("Choose how the new player starts: at 0 or at the highest total."),
+    "bad_chips": N_("Each player starts with %(minimum)s to %(maximum)s chips."),
+    "unknown_place": N_("There is no such box or player."),
+    "same_place": N_("Choose two different places to move chips between."),
+    "bad_amount": N_("Move a whole number of chips, at least %(minimum)s."),
+    "not_enough_chips": N_("There are only %(have)s chips there, not %(need)s."),
+    "nobody_can_ante": N_("Nobody has the %(ante)s chips an ante needs."),
+    "unknown_change": N_("There is no change %(change)s."),
+    "cannot_undo_an_undo": N_("An undo cannot be undone: make the change again instead."),
+    "already_undone": N_("Change %(change)s has already been undone."),
+    "cannot_undo": N_(
+        "This change cannot be undone now: its chips have moved on since (%(have)s left of "
+        "%(need)s). Undo the later changes first."
+    ),
+    "plus_minus_needs_rounds": N_(
+        "The classic tile scoring is played over a number of rounds: choose how many."
+    ),
+    "missing_winner": N_("Mark who won the round: the winner scores the others' racks."),
+    "already_claimed": N_("%(player)s is already entered from another phone."),
+    "already_claimed_here": N_("This phone already enters the hands of one player."),
+    "not_own_hands": N_("On this sheet one phone enters the whole round."),
+    "round_closed": N_(
+        "Round %(round)s was completed in the meantime: check it in the list of rounds and "
+        "correct it there if needed."
+    ),
 }
 
 GENERIC = N_("This is not allowed (%(code)s).")

@@ -3,7 +3,7 @@
 ``/{lang}/rules/romme``, ``/{lang}/rules/rummoli`` and ``/{lang}/rules/tiles`` render the
 templates of ``web/templates/rules/``, whose English text is translated by the catalog domain
 ``rules``. Each page links to playing the game, to what keeps the score of a game at
-the table (Rommé's score sheet, the Rummoli board) and, for every variant it
+the table (Rommé's and tile rummy's score sheets, the Rummoli chip keeper) and, for every variant it
 describes, to the matching option of the game's new-game form (``…#opt-<field>``, the field
 named as in the game's ``Rules``). Those pages belong to other parts of the site: a link is
 shown once the route it needs exists.
@@ -55,11 +55,16 @@ PAGES: dict[str, RulesPage] = {
         N_("Rummoli rules"),
         play=("rummoli.play", "rummoli.new"),
         options=("rummoli.new",),
-        sheet=("rummoli.board",),
+        sheet=("scoresheet.chips_new",),
         sheet_label=N_("Keep the chips on the board"),
     ),
     "tiles": RulesPage(
-        "tiles", N_("Tile rummy rules"), play=("tiles.play", "tiles.new"), options=("tiles.new",)
+        "tiles",
+        N_("Tile rummy rules"),
+        play=("tiles.play", "tiles.new"),
+        options=("tiles.new",),
+        sheet=("scoresheet.tiles_new",),
+        sheet_label=N_("Open the score sheet"),
     ),
 }
 """The rules pages by game; each page's template is ``rules/<game>.html``."""

@@ -33,7 +33,7 @@ from starlette.datastructures import FormData, UploadFile
 
 from rummykit.core import JSON, IllegalAction
 from rummykit.i18n import LANGUAGES
-from rummykit.scoresheet import DEFAULT_LIMIT
+from rummykit.scoresheet import DEFAULT_LIMIT, ROUNDS_MAX, ROUNDS_MIN
 from rummykit.web.errors import N_, register
 
 MAX_DEPTH = 12
@@ -253,12 +253,21 @@ class NewSheet(Body):
     """``POST /api/sheets``: a score sheet."""
 
     name: Name
-    limit: StrictInt = DEFAULT_LIMIT
+    limit: StrictInt | None = DEFAULT_LIMIT
     players: list[Name] = Field(max_length=40)
     lang: Language | None = None
+    end: Literal["reach", "exceed", "rounds"] = "reach"
+    rounds: StrictInt | None = None
+    own_hands: StrictBool = False
+    game: Literal["romme", "tiles"] = "romme"
+    scoring: Literal["penalty", "plus_minus"] = "penalty"
 
     FIELD_CODES = {
+        "game": ("bad_settings", {}),
+        "scoring": ("bad_settings", {}),
         "name": ("empty_sheet_name", {}),
+        "end": ("bad_settings", {}),
+        "rounds": ("bad_rounds", {"minimum": ROUNDS_MIN, "maximum": ROUNDS_MAX}),
         "players": ("bad_request", {}),
         "lang": ("bad_request", {}),
     }

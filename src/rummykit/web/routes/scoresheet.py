@@ -12,9 +12,10 @@ page's module (``static/js/scoresheet.js``) follows the sheet's version over a W
 from __future__ import annotations
 
 import csv
+import hmac
 import io
 import re
-from typing import Any
+from typing import Any, TypeAlias
 from urllib.parse import quote
 
 from fastapi import APIRouter, Request, WebSocket
@@ -23,8 +24,10 @@ from starlette.datastructures import FormData
 
 from rummykit.core import IllegalAction
 from rummykit.i18n import LANGUAGES
+from rummykit.rummoli import BOXES
 from rummykit.scoresheet import (
     DEFAULT_LIMIT,
+    DEFAULT_ROUNDS,
     LIMIT_MAX,
     LIMIT_MIN,
     LIMIT_PRESETS,
@@ -33,22 +36,49 @@ from rummykit.scoresheet import (
     PLAYERS_MAX,
     POINTS_MAX,
     POINTS_MIN,
+    ROUNDS_MAX,
+    ROUNDS_MIN,
     Action,
+    Ante,
+    ChipAction,
+    ChipKeeper,
+    ChipSettings,
+    Claim,
     CorrectRound,
+    End,
+    EnterHand,
     EnterRound,
+    Game,
     Join,
     Leave,
+    Move,
+    Scoring,
     Settings,
     Sheet,
     Start,
+    Undo,
     action_from_json,
+    chip_action_from_json,
+    is_chip_record,
     replay,
+    replay_chips,
 )
-from rummykit.store import Conflict, NotFound, SheetRepository, StoredSheet
+from rummykit.scoresheet.chips import CHIPS_MAX, CHIPS_MIN
+from rummykit.scoresheet.chips import PLAYERS_MAX as CHIP_PLAYERS_MAX
+from rummykit.store import (
+    Conflict,
+    NotFound,
+    SheetRepository,
+    StoredSheet,
+    hash_token,
+    new_token,
+    view_token,
+)
 from rummykit.web import errors
 from rummykit.web.language import site_translations
 from rummykit.web.rendering import render, request_language
 from rummykit.web.security import csv_cell
+from rummykit.web.sheet_chart import build_chart
 from rummykit.web.validation import (
     MAX_SEQ,
     NewSheet,
@@ -79,11 +109,26 @@ def repository(request: Request) -> SheetRepository:
     return SheetRepository(request.app.state.db)
 
 
-async def load(request: Request, sheet_id: str) -> tuple[StoredSheet, Sheet]:
+Shared: TypeAlias = Sheet | ChipKeeper
+"""A shared record of a real game: a score sheet (Rommé, tiles) or a Rummoli chip keeper. Both
+are stored, versioned, followed live and shown read-only the same way."""
+
+
+async def load_shared(request: Request, sheet_id: str) -> tuple[StoredSheet, Shared]:
     if not SHEET_ID.fullmatch(sheet_id):
         raise NotFound(sheet_id)
     stored = await repository(request).load(sheet_id)
+    if is_chip_record(stored.record):
+        return stored, replay_chips(stored.record)
     return stored, replay(stored.record)
+
+
+async def load(request: Request, sheet_id: str) -> tuple[StoredSheet, Sheet]:
+    """A score sheet (a chip keeper has none of a sheet's forms: `NotFound`)."""
+    stored, shared = await load_shared(request, sheet_id)
+    if not isinstance(shared, Sheet):
+        raise NotFound(sheet_id)
+    return stored, shared
 
 
 def parse_number(text: str, player: str) -> int:
@@ -106,7 +151,7 @@ def parse_version(form: FormData) -> int:
 
 
 async def commit(
-    request: Request, stored: StoredSheet, sheet: Sheet, action: Action, seen: int
+    request: Request, stored: StoredSheet, sheet: Shared, action: Action | ChipAction, seen: int
 ) -> tuple[int, bool]:
     """Store the action as the change that follows version ``seen`` (the version the form or
     client saw) and tell the watchers; return the version it has and whether it is new.
@@ -118,7 +163,7 @@ async def commit(
     """
     repo = repository(request)
     if seen == stored.version:
-        sheet.apply(action)
+        apply(sheet, action)
         try:
             version = await repo.append(stored.id, seen, action.to_json())
         except Conflict:
@@ -129,10 +174,50 @@ async def commit(
         return version, True
     if seen < stored.version and await already_saved(repo, stored.id, seen, action):
         return seen + 1, False
+    if seen < stored.version and await can_merge(repo, stored.id, seen, action):
+        # Phones enter their own hands at the same moment: an entry that nothing since
+        # ``seen`` touched follows the changes made meanwhile (checked on the sheet as it is).
+        apply(sheet, action)
+        version = await repo.append(stored.id, stored.version, action.to_json())
+        request.app.state.hub.publish(channel(stored.id), version)
+        return version, True
     raise Conflict(stored.version)
 
 
-async def already_saved(repo: SheetRepository, sheet_id: str, seen: int, action: Action) -> bool:
+def apply(shared: Shared, action: Action | ChipAction) -> None:
+    """Apply an action to the record it belongs to (a chip move to a sheet is refused)."""
+    if isinstance(shared, ChipKeeper):
+        if not isinstance(action, Move | Ante | Undo):
+            raise IllegalAction("bad_action", reason="type")
+        shared.apply(action)
+    else:
+        if isinstance(action, Move | Ante | Undo):
+            raise IllegalAction("bad_action", reason="type")
+        shared.apply(action)
+
+
+async def can_merge(
+    repo: SheetRepository, sheet_id: str, seen: int, action: Action | ChipAction
+) -> bool:
+    """Whether ``action`` may follow changes made since version ``seen`` without anyone seeing
+    them first: a claim (the rules refuse a name claimed meanwhile), a hand whose player's
+    entry nobody has entered or changed since, and whose round nobody has entered as a whole,
+    or a movement of chips (the keeper refuses one the chips no longer allow)."""
+    if isinstance(action, Claim | Move | Ante | Undo):
+        return True
+    if not isinstance(action, EnterHand):
+        return False
+    for _, later in await repo.entries_since(sheet_id, seen):
+        if not isinstance(later, dict) or later.get("t") == "round":
+            return False
+        if later.get("t") == "hand" and later.get("p") == action.player:
+            return False
+    return True
+
+
+async def already_saved(
+    repo: SheetRepository, sheet_id: str, seen: int, action: Action | ChipAction
+) -> bool:
     later = await repo.entries_since(sheet_id, seen)
     return bool(later) and later[0][1] == action.to_json()
 
@@ -141,7 +226,16 @@ async def already_saved(repo: SheetRepository, sheet_id: str, seen: int, action:
 
 
 def new_form(values: dict[str, Any] | None = None) -> dict[str, Any]:
-    form: dict[str, Any] = {"name": "", "players": [""] * NEW_FORM_PLAYERS, "limit": "500"}
+    form: dict[str, Any] = {
+        "name": "",
+        "players": [""] * NEW_FORM_PLAYERS,
+        "limit": "500",
+        "end": End.REACH.value,
+        "rounds": str(DEFAULT_ROUNDS),
+        "own": "",
+        "game": Game.ROMME.value,
+        "scoring": Scoring.PENALTY.value,
+    }
     form.update(values or {})
     players = list(form["players"])
     form["players"] = players + [""] * max(0, NEW_FORM_PLAYERS - len(players))
@@ -160,16 +254,50 @@ def new_page(request: Request, status: int = 200, **context: Any) -> Response:
         name_max=NAME_MAX,
         player_name_max=PLAYER_NAME_MAX,
         players_max=PLAYERS_MAX,
+        rounds_min=ROUNDS_MIN,
+        rounds_max=ROUNDS_MAX,
         **context,
     )
 
 
 @router.get("/{lang:lang}/sheet/new", name="scoresheet.new")
 async def new_sheet(request: Request, lang: str) -> Response:
+    if request.query_params.get("game") == Game.TILES.value:
+        return await new_tile_sheet(request, lang)
     return new_page(request, form=new_form())
 
 
+@router.get("/{lang:lang}/sheet/new/tiles", name="scoresheet.tiles_new")
+async def new_tile_sheet(request: Request, lang: str) -> Response:
+    """The new-sheet form for tile rummy, played over a number of rounds (the tile rules
+    link here)."""
+    return new_page(request, form=new_form({"game": "tiles", "end": End.ROUNDS.value}))
+
+
 def settings_from_form(form: FormData) -> tuple[Settings, list[str]]:
+    end = str(form.get("end", End.REACH.value))
+    if end not in {e.value for e in End}:
+        raise IllegalAction("bad_settings")
+    players = [str(p) for p in form.getlist("player") if str(p).strip()]
+    own = bool(form.get("own"))
+    game, scoring = str(form.get("game", "romme")), str(form.get("scoring", "penalty"))
+    if game not in {g.value for g in Game} or scoring not in {s.value for s in Scoring}:
+        raise IllegalAction("bad_settings")
+    # The scoring choice only means something for tile rummy.
+    how = Scoring(scoring) if game == Game.TILES.value else Scoring.PENALTY
+    name = str(form.get("name", ""))
+    if end == End.ROUNDS.value:
+        text = str(form.get("rounds", "")).strip()
+        if not NUMBER.fullmatch(text):
+            raise IllegalAction("bad_rounds", value=text, minimum=ROUNDS_MIN, maximum=ROUNDS_MAX)
+        settings = Settings(name, None, End.ROUNDS, int(text), own, Game(game), how)
+    else:
+        settings = Settings(name, limit_from_form(form), End(end), None, own, Game(game), how)
+    Sheet(settings, players)  # checks the players
+    return settings, players
+
+
+def limit_from_form(form: FormData) -> int:
     choice = str(form.get("limit", ""))
     text = str(form.get("limit_other", "")).strip()
     if choice == "other" or text:
@@ -181,10 +309,15 @@ def settings_from_form(form: FormData) -> tuple[Settings, list[str]]:
         limit = int(choice)
     else:
         raise IllegalAction("bad_limit", value=choice, minimum=LIMIT_MIN, maximum=LIMIT_MAX)
-    players = [str(p) for p in form.getlist("player") if str(p).strip()]
-    settings = Settings(str(form.get("name", "")), limit)
-    Sheet(settings, players)  # checks the players
-    return settings, players
+    return limit
+
+
+async def store_new(request: Request, sheet: Sheet, lang: str) -> str:
+    """Store a new sheet; return its id."""
+    settings = sheet.settings.to_json()
+    rules = {k: v for k, v in settings.items() if k not in ("name", "limit")}
+    names = [p.name for p in sheet.players]
+    return await repository(request).create(sheet.settings.name, sheet.limit, names, lang, rules)
 
 
 @router.post(
@@ -199,16 +332,18 @@ async def create_sheet(request: Request, lang: str) -> Response:
         "players": [str(p) for p in form.getlist("player")][:PLAYERS_MAX],
         "limit": str(form.get("limit", "")),
         "limit_other": str(form.get("limit_other", "")),
+        "end": str(form.get("end", End.REACH.value)),
+        "rounds": str(form.get("rounds", "")),
+        "own": str(form.get("own", "")),
+        "game": str(form.get("game", "")),
+        "scoring": str(form.get("scoring", "")),
     }
     try:
         settings, players = settings_from_form(form)
     except IllegalAction as err:
         message = errors.describe(err, site_translations(lang))
         return new_page(request, 422, form=new_form(values), error=message, error_code=err.code)
-    sheet = Sheet(settings, players)
-    sheet_id = await repository(request).create(
-        settings.name, settings.limit, [p.name for p in sheet.players], lang
-    )
+    sheet_id = await store_new(request, Sheet(settings, players), lang)
     return RedirectResponse(f"/{lang}/sheet/{sheet_id}", status_code=303)
 
 
@@ -228,6 +363,8 @@ def sheet_page(
     highest = max((sheet.total(p.id) for p in sheet.active_players), default=0)
     context.setdefault("entry", {"values": {}, "out": "", "errors": {}})
     context.setdefault("join", {"name": "", "start": Start.HIGHEST.value})
+    context.setdefault("hand", {"player": None, "value": "", "out": False})
+    context.setdefault("me", my_player(request, stored.id, sheet))
     return render(
         request,
         "scoresheet/sheet.html",
@@ -242,15 +379,20 @@ def sheet_page(
         points_min=POINTS_MIN,
         points_max=POINTS_MAX,
         player_name_max=PLAYER_NAME_MAX,
+        log=change_log(sheet),
+        view_token=view_token(stored.id),
+        chart=build_chart(sheet),
         **context,
     )
 
 
 @router.get("/{lang:lang}/sheet/{sheet_id}", name="scoresheet.sheet")
 async def show_sheet(request: Request, lang: str, sheet_id: str) -> Response:
-    stored, sheet = await load(request, sheet_id)
+    stored, shared = await load_shared(request, sheet_id)
     done = request.query_params.get("ok", "")
-    return sheet_page(request, stored, sheet, done=done)
+    if isinstance(shared, ChipKeeper):
+        return chips_page(request, stored, shared, done=done)
+    return sheet_page(request, stored, shared, done=done)
 
 
 def entries_from_form(
@@ -490,6 +632,325 @@ async def back_to_sheet(request: Request, lang: str, sheet_id: str) -> Response:
     return RedirectResponse(f"/{lang}/sheet/{sheet_id}", status_code=303)
 
 
+# -- Own hands -----------------------------------------------------------------------------
+
+
+def claim_cookie(sheet_id: str) -> str:
+    """The cookie that keeps, in one browser, the secret of the player it claimed."""
+    return f"rk_hand_{sheet_id}"
+
+
+def my_player(request: Request, sheet_id: str, sheet: Sheet) -> int | None:
+    """The player this browser has claimed on the sheet, or None."""
+    secret = request.cookies.get(claim_cookie(sheet_id))
+    if not secret:
+        return None
+    wanted = hash_token(secret)
+    for player in sheet.claimed:
+        key = sheet.claim_key(player)
+        if key is not None and hmac.compare_digest(key, wanted):
+            return player
+    return None
+
+
+def change_log(sheet: Sheet) -> list[dict[str, Any]]:
+    """Every change of the sheet, oldest first: what happened, to whom, by whom, and whether
+    it closed a round (replayed step by step, so that each change is seen as it was made)."""
+    names = [p.name for p in sheet.players]
+    step = Sheet(sheet.settings, list(sheet.record().seats))
+    out: list[dict[str, Any]] = []
+    for action in sheet.actions:
+        item: dict[str, Any] = {"kind": action.to_json()["t"], "round": step.next_round}
+        if isinstance(action, CorrectRound):
+            item["round"] = action.round
+        elif isinstance(action, Join):
+            item["name"] = names[len(step.players)]
+        elif isinstance(action, Leave | Claim):
+            item["name"] = names[action.player]
+        elif isinstance(action, EnterHand):
+            item.update(name=names[action.player], points=action.points, out=action.went_out)
+            if action.by is not None and action.by != action.player:
+                item.update(kind="hand-by", by=names[action.by])
+            elif action.by is None:
+                item["kind"] = "hand-anonymous"
+        before = len(step.rounds)
+        step.apply(action)
+        item["closed"] = isinstance(action, EnterHand | Leave) and len(step.rounds) > before
+        out.append(item)
+    return out
+
+
+def set_claim_cookie(request: Request, response: Response, sheet_id: str, secret: str) -> None:
+    response.set_cookie(
+        claim_cookie(sheet_id),
+        secret,
+        max_age=400 * 24 * 3600,
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+    )
+
+
+async def _own_action(request: Request, lang: str, sheet_id: str, make: Any, kind: str) -> Response:
+    """A claim or a hand from the sheet page's forms; a lost race with another phone's entry
+    for someone else is tried again on the sheet as it now is."""
+    stored, sheet = await load(request, sheet_id)
+    form = await read_form(request)
+    me = my_player(request, stored.id, sheet)
+    hand = {
+        "player": str(form.get("player", "")),
+        "value": str(form.get("points", "")),
+        "out": bool(form.get("out")),
+    }
+    try:
+        version = parse_version(form)
+        action, cookie = make(form, sheet, me)
+        for attempt in range(5):
+            try:
+                await commit(request, stored, sheet, action, version)
+                break
+            except Conflict:
+                if attempt == 4 or not isinstance(action, Claim | EnterHand):
+                    raise
+                stored, sheet = await load(request, sheet_id)
+    except IllegalAction as err:
+        message = errors.describe(err, site_translations(lang))
+        return sheet_page(request, stored, sheet, 422, hand=hand, hand_error=message)
+    except Conflict:
+        stored, sheet = await load(request, sheet_id)
+        message = errors.message("sheet_changed", {}, site_translations(lang))
+        return sheet_page(request, stored, sheet, 409, hand=hand, hand_error=message)
+    response = RedirectResponse(f"/{lang}/sheet/{sheet_id}?ok={kind}#entry", status_code=303)
+    if cookie:
+        set_claim_cookie(request, response, sheet_id, cookie)
+    return response
+
+
+def _claim_from_form(form: FormData, sheet: Sheet, me: int | None) -> tuple[Action, str]:
+    if me is not None:
+        raise IllegalAction("already_claimed_here", player=sheet.players[me].name)
+    player = str(form.get("player", ""))
+    number = whole_number(player, 0, MAX_SEQ)
+    if number is None:
+        raise IllegalAction("unknown_player", player=player)
+    secret = new_token()
+    return Claim(number, hash_token(secret)), secret
+
+
+def _hand_from_form(form: FormData, sheet: Sheet, me: int | None) -> tuple[Action, str]:
+    text = str(form.get("player", ""))
+    player = whole_number(text, 0, len(sheet.players) - 1)
+    if player is None:
+        raise IllegalAction("unknown_player", player=text)
+    number = whole_number(form.get("round", ""), 1, MAX_SEQ)
+    if number is None:
+        raise IllegalAction("bad_version")
+    out = bool(form.get("out"))
+    typed = str(form.get("points", ""))
+    points = 0 if out and not typed.strip() else parse_number(typed, sheet.players[player].name)
+    return EnterHand(player, points, out, number, me), ""
+
+
+@router.post("/{lang:lang}/sheet/{sheet_id}/claim", name="scoresheet.claim")
+async def claim(request: Request, lang: str, sheet_id: str) -> Response:
+    return await _own_action(request, lang, sheet_id, _claim_from_form, "claim")
+
+
+@router.post("/{lang:lang}/sheet/{sheet_id}/hand", name="scoresheet.hand")
+async def enter_hand(request: Request, lang: str, sheet_id: str) -> Response:
+    return await _own_action(request, lang, sheet_id, _hand_from_form, "hand")
+
+
+@router.get("/{lang:lang}/sheet/{sheet_id}/claim", include_in_schema=False)
+@router.get("/{lang:lang}/sheet/{sheet_id}/hand", include_in_schema=False)
+async def back_to_own_sheet(request: Request, lang: str, sheet_id: str) -> Response:
+    return RedirectResponse(f"/{lang}/sheet/{sheet_id}", status_code=303)
+
+
+# -- The read-only link ---------------------------------------------------------------------
+
+
+async def load_view(request: Request, token: str) -> tuple[StoredSheet, Shared]:
+    """The sheet whose read-only token is ``token`` (`NotFound` for anything else)."""
+    if not SHEET_ID.fullmatch(token):
+        raise NotFound(token)
+    return await load_shared(request, await repository(request).find_view(token))
+
+
+def view_page(
+    request: Request, token: str, stored: StoredSheet, sheet: Shared, display: bool
+) -> Response:
+    if isinstance(sheet, ChipKeeper):
+        return chips_page(request, stored, sheet, token=token, display=display, read_only=True)
+    standings = sheet.standings()
+    return render(
+        request,
+        "scoresheet/view.html",
+        headers={"Cache-Control": "no-store"},
+        stored=stored,
+        sheet=sheet,
+        standings=standings,
+        token=token,
+        display=display,
+        read_only=True,
+        running=sheet.running_totals(),
+        chart=None if display else build_chart(sheet),
+        me=None,
+        hand={"player": None, "value": "", "out": False},
+    )
+
+
+@router.get("/{lang:lang}/view/{token}", name="scoresheet.view")
+async def view_sheet(request: Request, lang: str, token: str) -> Response:
+    """The sheet as everyone may see it, without any form: for a phone passed around."""
+    stored, sheet = await load_view(request, token)
+    return view_page(request, token, stored, sheet, display=False)
+
+
+@router.get("/{lang:lang}/view/{token}/display", name="scoresheet.display")
+async def display_sheet(request: Request, lang: str, token: str) -> Response:
+    """The standings in large type, for a screen at the table; they follow every change."""
+    stored, sheet = await load_view(request, token)
+    return view_page(request, token, stored, sheet, display=True)
+
+
+@router.websocket("/ws/view/{token}", name="scoresheet.view_live")
+async def view_live(websocket: WebSocket, token: str) -> None:
+    repo = SheetRepository(websocket.app.state.db)
+    try:
+        if not SHEET_ID.fullmatch(token):
+            raise NotFound(token)
+        sheet_id = await repo.find_view(token)
+    except NotFound:
+        await websocket.close(code=4404)
+        return
+
+    async def version() -> int:
+        return await repo.version(sheet_id)
+
+    await websocket.app.state.hub.follow(websocket, channel(sheet_id), version)
+
+
+# -- The Rummoli chip keeper ----------------------------------------------------------------
+
+
+@router.get("/{lang:lang}/chips/new", name="scoresheet.chips_new")
+async def new_chip_keeper(request: Request, lang: str) -> Response:
+    return chips_new_page(request, form={"name": "", "chips": "40", "players": [""] * 6})
+
+
+def chips_new_page(request: Request, status: int = 200, **context: Any) -> Response:
+    return render(
+        request,
+        "scoresheet/chips_new.html",
+        status_code=status,
+        chips_min=CHIPS_MIN,
+        chips_max=CHIPS_MAX,
+        name_max=NAME_MAX,
+        player_name_max=PLAYER_NAME_MAX,
+        players_max=CHIP_PLAYERS_MAX,
+        **context,
+    )
+
+
+@router.post("/{lang:lang}/chips/new", name="scoresheet.chips_create")
+async def create_chip_keeper(request: Request, lang: str) -> Response:
+    form = await read_form(request)
+    name, chips_text = str(form.get("name", "")), str(form.get("chips", ""))
+    typed = [str(p) for p in form.getlist("player")][:CHIP_PLAYERS_MAX]
+    values = {"name": name, "chips": chips_text, "players": typed}
+    try:
+        chips = whole_number(chips_text, CHIPS_MIN, CHIPS_MAX)
+        if chips is None:
+            raise IllegalAction("bad_chips", minimum=CHIPS_MIN, maximum=CHIPS_MAX)
+        players = [p for p in typed if p.strip()]
+        keeper = ChipKeeper(ChipSettings(name, chips), players)
+    except IllegalAction as err:
+        message = errors.describe(err, site_translations(lang))
+        return chips_new_page(request, 422, form=values, error=message)
+    sheet_id = await repository(request).create(
+        keeper.settings.name, None, keeper.names, lang, keeper.settings.to_json()
+    )
+    return RedirectResponse(f"/{lang}/sheet/{sheet_id}", status_code=303)
+
+
+def chips_page(
+    request: Request, stored: StoredSheet, keeper: ChipKeeper, status: int = 200, **context: Any
+) -> Response:
+    context.setdefault("token", view_token(stored.id))
+    context.setdefault("read_only", False)
+    context.setdefault("display", False)
+    return render(
+        request,
+        "scoresheet/chips.html",
+        status_code=status,
+        headers={"Cache-Control": "no-store"},
+        stored=stored,
+        keeper=keeper,
+        boxes=BOXES,
+        **context,
+    )
+
+
+async def load_chips(request: Request, sheet_id: str) -> tuple[StoredSheet, ChipKeeper]:
+    stored, keeper = await load_shared(request, sheet_id)
+    if not isinstance(keeper, ChipKeeper):
+        raise NotFound(sheet_id)
+    return stored, keeper
+
+
+def _chip_action_from_form(form: FormData, keeper: ChipKeeper) -> ChipAction:
+    what = str(form.get("do", ""))
+    if what == "ante":
+        return Ante()
+    if what == "undo":
+        change = whole_number(form.get("change", ""), 1, MAX_SEQ)
+        if change is None:
+            raise IllegalAction("unknown_change", change=str(form.get("change", "")))
+        return Undo(change)
+    if what == "take":
+        source, target = str(form.get("box", "")), str(form.get("to", ""))
+        return Move(source, target, keeper.amount_at(source))
+    if what == "move":
+        amount = whole_number(form.get("n", ""), 1, 100_000)
+        if amount is None:
+            raise IllegalAction("bad_amount", minimum=1, maximum=100_000)
+        return Move(str(form.get("from", "")), str(form.get("to", "")), amount)
+    raise IllegalAction("bad_action", reason="do")
+
+
+@router.post("/{lang:lang}/sheet/{sheet_id}/chips", name="scoresheet.chips_act")
+async def chips_act(request: Request, lang: str, sheet_id: str) -> Response:
+    """A change of the chips from the keeper's forms; another phone's change made meanwhile
+    does not refuse it (chips only move), unless the chips are no longer there."""
+    stored, keeper = await load_chips(request, sheet_id)
+    form = await read_form(request)
+    try:
+        version = parse_version(form)
+        action = _chip_action_from_form(form, keeper)
+        for attempt in range(5):
+            try:
+                await commit(request, stored, keeper, action, version)
+                break
+            except Conflict:
+                if attempt == 4:
+                    raise
+                stored, keeper = await load_chips(request, sheet_id)
+    except IllegalAction as err:
+        message = errors.describe(err, site_translations(lang))
+        return chips_page(request, stored, keeper, 422, chips_error=message)
+    except Conflict:
+        stored, keeper = await load_chips(request, sheet_id)
+        message = errors.message("sheet_changed", {}, site_translations(lang))
+        return chips_page(request, stored, keeper, 409, chips_error=message)
+    return RedirectResponse(f"/{lang}/sheet/{sheet_id}?ok=chips", status_code=303)
+
+
+@router.get("/{lang:lang}/sheet/{sheet_id}/chips", include_in_schema=False)
+async def back_to_chips(request: Request, lang: str, sheet_id: str) -> Response:
+    return RedirectResponse(f"/{lang}/sheet/{sheet_id}", status_code=303)
+
+
 # -- Print and export ----------------------------------------------------------------------
 
 
@@ -503,6 +964,7 @@ async def print_sheet(request: Request, lang: str, sheet_id: str) -> Response:
         sheet=sheet,
         standings=sheet.standings(),
         running=sheet.running_totals(),
+        chart=build_chart(sheet),
     )
 
 
@@ -582,7 +1044,7 @@ async def _json_body(request: Request) -> Any:
     return await read_json(request)
 
 
-def _sheet_json(request: Request, stored_id: str, version: int, sheet: Sheet) -> dict[str, Any]:
+def _sheet_json(request: Request, stored_id: str, version: int, sheet: Shared) -> dict[str, Any]:
     return {"id": stored_id, "version": version, "sheet": sheet.to_json()}
 
 
@@ -594,14 +1056,24 @@ def _sheet_json(request: Request, stored_id: str, version: int, sheet: Sheet) ->
     responses=refusals(413, 422, 429),
 )
 async def api_create(request: Request) -> Response:
-    """Create a sheet: ``{"name", "limit", "players": [...], "lang"}``."""
+    """Create a sheet: ``{"name", "limit", "players": [...], "lang"}``, and optionally
+    ``"end"`` (``"reach"``, ``"exceed"`` or ``"rounds"``) with ``"rounds"``, and
+    ``"own_hands": true`` for a sheet where each player enters their own hand."""
     data = NewSheet.read(await _json_body(request))
     lang = data.lang or request_language(request)
     if lang not in LANGUAGES:
         raise IllegalAction("bad_request")
-    sheet = Sheet(Settings(data.name, data.limit), data.players)
-    names = [p.name for p in sheet.players]
-    sheet_id = await repository(request).create(sheet.settings.name, sheet.limit, names, lang)
+    settings = Settings(
+        data.name,
+        data.limit,
+        End(data.end),
+        data.rounds,
+        data.own_hands,
+        Game(data.game),
+        Scoring(data.scoring),
+    )
+    sheet = Sheet(settings, data.players)
+    sheet_id = await store_new(request, sheet, lang)
     body = _sheet_json(request, sheet_id, 0, sheet)
     body["url"] = f"/{lang}/sheet/{sheet_id}"
     return JSONResponse(body, status_code=201)
@@ -609,7 +1081,7 @@ async def api_create(request: Request) -> Response:
 
 @router.get("/api/sheets/{sheet_id}", name="api.sheets.get", responses=refusals(404))
 async def api_get(request: Request, sheet_id: str) -> Response:
-    stored, sheet = await load(request, sheet_id)
+    stored, sheet = await load_shared(request, sheet_id)
     return JSONResponse(_sheet_json(request, stored.id, stored.version, sheet))
 
 
@@ -625,20 +1097,37 @@ async def api_act(request: Request, sheet_id: str) -> Response:
     422 for an action the rules refuse, 409 when the sheet has moved on since ``version``
     (with the current sheet, so the client can show it and ask again).
     """
-    stored, sheet = await load(request, sheet_id)
+    stored, sheet = await load_shared(request, sheet_id)
     data = SheetAction.read(await _json_body(request))
     version = data.version
-    action = action_from_json(data.action)
+    action: Action | ChipAction
+    if isinstance(sheet, ChipKeeper):
+        action = chip_action_from_json(data.action)
+    else:
+        action = action_from_json(data.action)
+    secret = ""
+    if isinstance(action, EnterHand) and isinstance(sheet, Sheet):
+        # Who entered a hand is the player this browser claimed, never what the client says.
+        me = my_player(request, stored.id, sheet)
+        action = EnterHand(action.player, action.points, action.went_out, action.round, me)
+    elif isinstance(action, Claim) and isinstance(sheet, Sheet):
+        if my_player(request, stored.id, sheet) is not None:
+            raise IllegalAction("already_claimed_here")
+        secret = new_token()
+        action = Claim(action.player, hash_token(secret))
     try:
         new_version, applied = await commit(request, stored, sheet, action, version)
     except Conflict:
-        stored, sheet = await load(request, sheet_id)
+        stored, sheet = await load_shared(request, sheet_id)
         lang = request_language(request)
         message = errors.message("sheet_changed", {}, site_translations(lang))
         body = _sheet_json(request, stored.id, stored.version, sheet)
         body["error"] = {"code": "sheet_changed", "params": {}, "message": message}
         return JSONResponse(body, status_code=409)
     if not applied:  # the same action, stored a moment ago: answer with the sheet as it is
-        stored, sheet = await load(request, sheet_id)
+        stored, sheet = await load_shared(request, sheet_id)
         new_version = stored.version
-    return JSONResponse(_sheet_json(request, stored.id, new_version, sheet))
+    response = JSONResponse(_sheet_json(request, stored.id, new_version, sheet))
+    if secret:
+        set_claim_cookie(request, response, sheet_id, secret)
+    return response
