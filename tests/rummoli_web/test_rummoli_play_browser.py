@@ -187,7 +187,7 @@ def test_bets_and_the_auction_on_a_phone_in_german(
 def test_the_table_words_every_event_as_the_server_does(
     live_server: Any, new_page: Callable[..., Any]
 ) -> None:
-    events = every_kind_of_event()[:1500]
+    events = [*every_kind_of_event()[:1500], {"code": "final_share", "seat": 1, "chips": 7}]
     names = ["Ann", "Bea", "Cid", "Dee", "Eve"]
     page = new_page()
     page.goto(f"{live_server.url}/en/rummoli/board")

@@ -24,7 +24,7 @@ export function sentence(event, me = null) {
     return [(event.extra ? "hand_start_extra" : "hand_start") + dealer, raw];
   }
   if (SIMPLE.has(code) || SIMPLE_TOO.has(code)) return [code + you, raw];
-  if (code === "final_won" || code === "blocked_payment" || code === "box_won") {
+  if (code === "final_won" || code === "final_share" || code === "blocked_payment" || code === "box_won") {
     if (code === "box_won" && event.chips === 0) return ["box_empty" + you, raw];
     return [code + you, raw];
   }
