@@ -5,6 +5,7 @@ from __future__ import annotations
 from rummykit.cards import parse_cards
 from rummykit.rummoli import Box, Phase, Rules, Start, State
 from rummykit.rummoli.actions import Action, Check, KeepHand, Pass
+from rummykit.rummoli.game import shares
 from rummykit.rummoli.poker import evaluate
 from rummykit.rummoli.rules import BOXES
 from rummykit.rummoli.view import Event
@@ -128,9 +129,45 @@ def test_extra_hands_play_one_more_hand_per_box_holding_chips_without_ante() -> 
     starts = codes(state.events, "hand_start")
     assert [e["extra"] for e in starts] == [False] + [True] * (len(starts) - 1)
     assert 1 <= len(starts) - 1 <= boxes_with_chips
-    if len(starts) - 1 < boxes_with_chips:
-        assert sum(state.board) == 0  # stopped early: nothing left to play for
-    assert sum(state.chips) + sum(state.board) == 160
+    if len(starts) - 1 < boxes_with_chips:  # stopped early: nothing left to play for
+        assert not codes(state.events, "final_share")
+    assert sum(state.chips) == 160 and sum(state.board) == 0
+
+
+def test_chips_left_after_the_extra_hands_are_shared_out_so_the_board_ends_empty() -> None:
+    start = Start(chips=(5, 5, 5), board=board_with(poker=7, rummoli=11))
+    state = play_out(State(Rules(final_split="extra_hands"), 3, seed=6, start=start))
+    shared = codes(state.events, "final_share")
+    left = sum(int(e["chips"]) for e in shared)
+    assert left > 0 and sum(state.board) == 0 and sum(state.chips) == 3 * 5 + 18
+    assert state.events[-1]["code"] == "game_over"
+    assert state.events[-1 - len(shared) : -1] == shared  # the last word before the standings
+
+
+def test_the_leftover_goes_in_equal_parts_the_odd_chips_one_each_from_the_dealers_left() -> None:
+    start = Start(chips=(5, 5, 5), board=board_with(poker=7, rummoli=11))
+    state = play_out(State(Rules(final_split="extra_hands"), 3, seed=6, start=start))
+    assert state.dealer == 1  # the last extra hand's dealer: the share starts with seat 2
+    assert [(e["seat"], e["chips"]) for e in codes(state.events, "final_share")] == [
+        (2, 7),
+        (0, 6),
+        (1, 6),
+    ]
+
+
+def test_only_the_players_still_in_share_the_leftover() -> None:
+    start = Start(chips=(3, 40, 40))
+    state = play_out(State(Rules(hands=1, final_split="extra_hands"), 3, seed=0, start=start))
+    assert codes(state.events, "player_out")[0]["seat"] == 0
+    shared = codes(state.events, "final_share")
+    assert [e["seat"] for e in shared] == [1, 2] and state.dealer == 2
+    assert state.chips[0] == 3 and sum(state.board) == 0 and sum(state.chips) == 83
+
+
+def test_a_leftover_smaller_than_the_table_gives_one_chip_each_from_the_dealers_left() -> None:
+    assert shares(2, 4) == [1, 1, 0, 0]
+    assert shares(7, 3) == [3, 2, 2]
+    assert shares(9, 3) == [3, 3, 3]
 
 
 def test_most_chips_wins() -> None:

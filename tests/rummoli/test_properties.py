@@ -125,6 +125,25 @@ def test_games_from_any_table_conserve_chips(
     play_checked(state, random.Random(seed), probe=False)
 
 
+@settings(deadline=None)
+@given(
+    rules=rules_st,
+    final_split=st.sampled_from(["poker", "cut", "extra_hands"]),
+    hands=st.sampled_from([1, 2, 3]),
+    players=st.integers(2, 8),
+    seed=st.integers(0, 2**32),
+    chooser=st.integers(0, 2**32),
+)
+def test_at_the_end_of_every_game_every_chip_is_with_a_player(
+    rules: Rules, final_split: str, hands: int, players: int, seed: int, chooser: int
+) -> None:
+    state = State(rules.replace(final_split=final_split, hands=hands), players, seed)
+    total = state.total_chips()
+    play_checked(state, random.Random(chooser), probe=False)
+    assert state.board == [0] * len(state.board)
+    assert sum(state.chips) == total == players * rules.starting_chips
+
+
 def test_two_thousand_random_games_with_random_options() -> None:
     rng = random.Random(20240)
     games = actions = hands = 0

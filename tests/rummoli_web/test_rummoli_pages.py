@@ -234,6 +234,7 @@ def test_every_event_is_put_in_words(events: list[dict[str, object]], lang: str)
         {"code": "final_tie", "seats": [0, 2]},
         {"code": "cut", "seat": 1, "card": "Q♥"},
         {"code": "extra_hands", "count": 2},
+        {"code": "final_share", "seat": 1, "chips": 7},
         {"code": "widow_dead"},
         {"code": "check", "seat": 0},
         {"code": "raise", "seat": 0, "chips": 2, "total": 3},
@@ -284,6 +285,15 @@ def test_a_reader_is_said_you() -> None:
     assert said == "Bea pays you 2 chips for 3 cards left in hand."
     said = rummoli_sentences.describe(event, t, names, me=1)
     assert said == "You pay Ann 2 chips for 3 cards left in your hand."
+
+
+def test_a_share_of_the_leftover_is_told_to_each_player_who_gets_one() -> None:
+    t = site_translations("en")
+    event = {"code": "final_share", "seat": 1, "chips": 7}
+    said = pages.describe(event, t, ["Ann", "Bea"])
+    assert said == "Bea gets a share of the chips left on the board: 7 chips."
+    said = pages.describe(event, t, ["Ann", "Bea"], me=1)
+    assert said == "You get a share of the chips left on the board: 7 chips."
 
 
 def test_cards_take_the_ranks_of_each_language() -> None:

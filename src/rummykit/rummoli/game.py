@@ -30,8 +30,13 @@ Choices the spec leaves open, settled as a family table plays:
 - The final poker hand deals five cards to each player still in; equal best hands deal again
   among themselves. The cut draws one card each from a shuffled deck, ace high; equal ranks cut
   again. ``extra_hands`` plays, without ante, one more hand for each box holding chips when the
-  game ends, and stops early once the board is empty; chips still on the board after those
-  hands stay there, unclaimed.
+  game ends, and stops early once the board is empty.
+- Chips still on the board after the extra hands (boxes nobody won, a blocked hand's payments,
+  the indivisible part of a split Poker box) are shared out, as the rules ask, among the
+  players still in, in equal parts. The chips that do not divide evenly are handed out one each
+  from the dealer's left, the way the cards are dealt and the order the final poker hand and
+  the cut go round: with 7 chips among 3 players, the dealer's left gets 3 and the two others 2.
+  So every split leaves the board empty: the game ends with every chip in a player's hands.
 
 >>> s = State(Rules(), 4, seed=7)
 >>> s.phase, s.to_move, s.dealer
@@ -164,6 +169,18 @@ class Start:
 
 def _is_count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def shares(amount: int, parts: int) -> list[int]:
+    """``amount`` chips shared out in ``parts`` equal parts, the rest one each to the first parts.
+
+    >>> shares(7, 3)
+    [3, 2, 2]
+    >>> shares(2, 4)
+    [1, 1, 0, 0]
+    """
+    share, rest = divmod(amount, parts)
+    return [share + (1 if n < rest else 0) for n in range(parts)]
 
 
 def _sorted_cards(indices: Sequence[int]) -> tuple[Card, ...]:
@@ -496,6 +513,7 @@ class State(GameState[Rules, Action, View]):
         if self.extra_hands_left is not None:
             self.extra_hands_left -= 1
             if self.extra_hands_left <= 0 or sum(self.board) == 0:
+                self._share_board(self._from_dealers_left(list(self.order)))
                 self._finish()
             else:
                 self._next_hand = True
@@ -518,8 +536,7 @@ class State(GameState[Rules, Action, View]):
             self._take_board(contenders[0], "last_player")
             self._finish()
             return
-        start = self.dealer if self.dealer >= 0 else 0
-        ordered = sorted(contenders, key=lambda s: (s - start - 1) % self.players)
+        ordered = self._from_dealers_left(contenders)
         if self.rules.final_split == "poker":
             self._final_poker(ordered)
         elif self.rules.final_split == "cut":
@@ -530,6 +547,21 @@ class State(GameState[Rules, Action, View]):
             self.extra_hands_left = count
             self.in_game = [s in contenders for s in range(self.players)]
             self._next_hand = True
+
+    def _from_dealers_left(self, seats: Sequence[int]) -> list[int]:
+        start = self.dealer if self.dealer >= 0 else 0
+        return sorted(seats, key=lambda s: (s - start - 1) % self.players)
+
+    def _share_board(self, seats: Sequence[int]) -> None:
+        """Share out what is left on the board among ``seats`` (given from the dealer's left)."""
+        amount = sum(self.board)
+        if amount == 0:
+            return
+        self.board[:] = [0] * len(BOXES)
+        for seat, share in zip(seats, shares(amount, len(seats)), strict=True):
+            if share:
+                self.chips[seat] += share
+                self._emit("final_share", {"seat": seat, "chips": share})
 
     def _take_board(self, seat: int, mode: str) -> None:
         amount = sum(self.board)

@@ -117,6 +117,8 @@ SAY: dict[str, str] = {
     "cut_you": N_("You cut %(card)s."),
     "final_won": N_("%(seat)s takes the chips left on the board: %(chips)s."),
     "final_won_you": N_("You take the chips left on the board: %(chips)s."),
+    "final_share": N_("%(seat)s gets a share of the chips left on the board: %(chips)s."),
+    "final_share_you": N_("You get a share of the chips left on the board: %(chips)s."),
     "game_over_you": N_("Game over: you have the most chips. Well played!"),
     "unknown": N_("Something happened that this page cannot describe (%(code)s)."),
 }
@@ -158,7 +160,7 @@ def sentence(event: Mapping[str, Any], me: int | None = None) -> tuple[str, dict
         return code + you, raw
     if code in ("raise", "fold", "sequence_start", "lead", "play", "went_out", "cut"):
         return code + you, raw
-    if code in ("final_won", "blocked_payment", "box_won"):
+    if code in ("final_won", "final_share", "blocked_payment", "box_won"):
         if code == "box_won" and event.get("chips") == 0:
             return "box_empty" + you, raw
         return code + you, raw

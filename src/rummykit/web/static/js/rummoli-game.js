@@ -227,6 +227,17 @@ class RummoliTable extends TableBase {
         for (const box of Object.keys(model.board)) model.board[box] = 0;
         model.chips[seat] += event.chips;
         break;
+      case "final_share": {
+        // One event per player: each share leaves the board, box by box, until it is empty.
+        let left = event.chips;
+        for (const box of Object.keys(model.board)) {
+          const taken = Math.min(left, model.board[box]);
+          model.board[box] -= taken;
+          left -= taken;
+        }
+        model.chips[seat] += event.chips;
+        break;
+      }
       default:
         if (PLAYS.has(event.code)) {
           model.plays.push([seat, event.card]);
