@@ -290,9 +290,9 @@ def test_a_reader_is_said_you() -> None:
 def test_a_share_of_the_leftover_is_told_to_each_player_who_gets_one() -> None:
     t = site_translations("en")
     event = {"code": "final_share", "seat": 1, "chips": 7}
-    said = pages.describe(event, t, ["Ann", "Bea"])
+    said = rummoli_sentences.describe(event, t, ["Ann", "Bea"])
     assert said == "Bea gets a share of the chips left on the board: 7 chips."
-    said = pages.describe(event, t, ["Ann", "Bea"], me=1)
+    said = rummoli_sentences.describe(event, t, ["Ann", "Bea"], me=1)
     assert said == "You get a share of the chips left on the board: 7 chips."
 
 

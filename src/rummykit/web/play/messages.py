@@ -30,6 +30,7 @@ ERRORS: dict[str, str] = {
     "bad_seat": N_("There is no such seat at this table."),
     "bad_rules": N_("This option is not valid: %(field)s."),
     "bad_opponents": N_("Choose from %(minimum)s to %(maximum)s computer opponents."),
+    "bad_players": N_("This game is not played by that number of players."),
     # Both games
     "not_your_turn": N_("It is not your turn."),
     "round_over": N_("The round is over: start the next one."),

@@ -249,7 +249,6 @@ ERRORS = {
     "bet_out_of_range": N_("A bet is 1 to %(maximum)s chips."),
     "bet_above_chips": N_("You have only %(available)s chips."),
     "nothing_to_call": N_("There is nothing to call: check or bet."),
-    "bad_players": N_("A game of Rummoli has 2 to 8 players."),
 }
 """The sentences of the engine's refusals that the site does not word already."""
 
