@@ -11,10 +11,11 @@ from typing import Any
 import httpx
 import pytest
 
-from rummykit import romme
+from rummykit import romme, tiles
 
-from .helpers import romme_seed, stored
+from .helpers import romme_seed, stored, tiles_seed
 from .test_play_browser import (
+    TILES,
     TWO_SEATS,
     db_url,
     hand,
@@ -78,3 +79,70 @@ def test_romme_by_keyboard_alone_keeps_the_focus_on_the_hand(
     wait_seq_above(page, seq)
     assert len(hand(page)) == 13
     assert page.evaluate(FOCUS_IN_HAND)
+
+
+# --- refusals ---------------------------------------------------------------------------------
+
+
+def tiles_game(server: Any) -> tuple[str, str]:
+    rules = tiles.Rules(rack_size=14)
+    seed = tiles_seed(rules, 2, lambda s: True)
+    return stored(db_url(server), "tiles", rules.to_json(), seed, ("human", "bot:random"))
+
+
+def box(page: Any, selector: str) -> dict[str, float]:
+    found: dict[str, float] = page.locator(selector).bounding_box()
+    return found
+
+
+def in_sight(page: Any, selector: str) -> bool:
+    """Whether the element is wholly on the screen as it is scrolled now."""
+    return bool(
+        page.eval_on_selector(
+            selector,
+            "e => { const r = e.getBoundingClientRect();"
+            " return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }",
+        )
+    )
+
+
+def test_a_refusal_stands_by_the_buttons_and_goes_with_the_next_move(
+    live_server: Any, new_page: Callable[..., Any], screenshot: Callable[[Any, str], Any]
+) -> None:
+    game_id, token = tiles_game(live_server)
+    page = new_page(locale="en-GB", viewport={"width": 1280, "height": 900})
+    open_stored(page, live_server, "tiles", "en", game_id, token)
+    page.locator("[data-rack] [data-code]").first.click()
+    page.click("[data-act=new-set]")
+    buttons = [box(page, f"[data-act={name}]") for name in ("done", "undo", "draw")]
+    # A set of one tile: refused, and the message does not move the buttons.
+    page.click("[data-act=done]")
+    error = page.locator("[data-error]")
+    error.wait_for(state="visible")
+    assert error.get_attribute("role") == "alert"
+    assert [box(page, f"[data-act={name}]") for name in ("done", "undo", "draw")] == buttons
+    assert in_sight(page, "[data-error]") and in_sight(page, "[data-act=done]")
+    screenshot(page, "refused")
+    # The next move (the tile taken back) is accepted: the refusal goes.
+    page.click("[data-act=undo]")
+    assert error.is_hidden()
+    assert table_state(page, TILES)["seq"] == 0
+
+
+def test_tile_rummy_on_a_phone_shows_the_rack_and_the_refusal_in_sight(
+    live_server: Any, new_page: Callable[..., Any], screenshot: Callable[[Any, str], Any]
+) -> None:
+    game_id, token = tiles_game(live_server)
+    page = new_page(locale="de-DE", phone=True)
+    open_stored(page, live_server, "tiles", "de", game_id, token)
+    # The first screen, not scrolled: the whole rack is on it.
+    assert page.evaluate("scrollY") == 0
+    assert in_sight(page, "[data-rack]")
+    screenshot(page, "first-screen")
+    page.locator("[data-rack] [data-code]").first.tap()
+    page.tap("[data-act=new-set]")
+    page.tap("[data-act=done]")
+    page.locator("[data-error]").wait_for(state="visible")
+    # The refusal is on the screen with the button that was tapped.
+    assert in_sight(page, "[data-error]") and in_sight(page, "[data-act=done]")
+    screenshot(page, "refused")

@@ -128,8 +128,18 @@ export class TableBase {
   }
 
   showError(text) {
+    // A refusal stands under the buttons; shown, it is brought into sight if it is not.
     this.el.error.textContent = text;
     this.el.error.hidden = !text;
+    if (text) this.el.error.scrollIntoView({ block: "nearest" });
+  }
+
+  afresh(run) {
+    // A player's action: the refusal of the one before goes (this one may say its own).
+    return (...args) => {
+      this.showError("");
+      return run(...args);
+    };
   }
 
   enable(name, on) {
@@ -325,13 +335,12 @@ export class TableBase {
 
   bindButtons(acts) {
     // The buttons of the page (data-act) with the game's own actions beside the shared ones.
+    const moves = { "apply-hint": () => this.applyHint(), "next-round": () => this.nextRound(), ...acts };
     const act = {
       hint: () => this.hint(),
-      "apply-hint": () => this.applyHint(),
-      "next-round": () => this.nextRound(),
       scores: () => this.openRoundEnd(),
       "close-dialog": () => this.el.dialog.close(),
-      ...acts,
+      ...Object.fromEntries(Object.entries(moves).map(([name, run]) => [name, this.afresh(run)])),
     };
     for (const [name, button] of Object.entries(this.buttons)) if (act[name]) button.addEventListener("click", act[name]);
   }
@@ -340,7 +349,8 @@ export class TableBase {
     // One-letter shortcuts of the table, wherever the focus is on the page (not while typing
     // in a field, nor while a dialog is open, nor with Alt or the command key; with Ctrl only
     // Ctrl+Z). After a shortcut the focus is on the hand unless it is somewhere of use.
-    const keys = { h: () => this.hint(), escape: () => this.clearSelection(), ...shortcuts };
+    const moves = Object.fromEntries(Object.entries(shortcuts).map(([key, run]) => [key, this.afresh(run)]));
+    const keys = { h: () => this.hint(), escape: () => this.clearSelection(), ...moves };
     const listener = async (event) => {
       if (!this.root.isConnected) {
         document.removeEventListener("keydown", listener);
