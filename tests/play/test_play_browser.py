@@ -519,10 +519,13 @@ def test_the_next_round_from_the_round_end(
     assert dialog.locator(".penalty-row").count() == 2
     assert page.locator("[data-round]").inner_text() == "Round 1 of 2"
     screenshot(page, "round-over")
-    dialog.locator("[data-act=next-round]").click()
+    # By keyboard: Enter on "Next round" deals it, and the focus is then on the new hand.
+    dialog.locator("[data-act=next-round]").focus()
+    page.keyboard.press("Enter")
     page.wait_for_function(
         "() => document.querySelector('[data-romme-table]').rummy.view.round === 2"
     )
     assert page.locator("dialog[open]").count() == 0
+    page.wait_for_function("() => !!document.activeElement?.closest('[data-hand] [data-code]')")
     assert page.locator("[data-round]").inner_text() == "Round 2 of 2"
     assert len(hand(page)) in (13, 14)

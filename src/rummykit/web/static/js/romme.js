@@ -67,7 +67,7 @@ class RommeTable extends TableBase {
     return this.view.to_move === this.seat && !this.sending;
   }
 
-  render() {
+  drawView() {
     const t = this.t;
     const view = this.view;
     const { shown, hand } = this.working();

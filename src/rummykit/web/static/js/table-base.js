@@ -128,8 +128,18 @@ export class TableBase {
   }
 
   showError(text) {
+    // A refusal stands under the buttons; shown, it is brought into sight if it is not.
     this.el.error.textContent = text;
     this.el.error.hidden = !text;
+    if (text) this.el.error.scrollIntoView({ block: "nearest" });
+  }
+
+  afresh(run) {
+    // A player's action: the refusal of the one before goes (this one may say its own).
+    return (...args) => {
+      this.showError("");
+      return run(...args);
+    };
   }
 
   enable(name, on) {
@@ -198,9 +208,32 @@ export class TableBase {
     this.render();
   }
 
+  render() {
+    // Draws the game's view (`drawView`); a focus the drawing took away (its element redrawn or
+    // disabled) goes to the hand, so the next key still reaches the table.
+    const before = document.activeElement;
+    const held = before && before !== document.body && this.root.contains(before);
+    this.drawView();
+    if (held && this.focusLost()) this.focusHand();
+  }
+
+  focusLost() {
+    const now = document.activeElement;
+    return !now || now === document.body || !now.isConnected || now.disabled === true;
+  }
+
+  focusHand() {
+    // The focus on the hand: its card that the arrows last reached, or the hand itself.
+    const hand = this.el.hand;
+    if (!hand || this.el.dialog.open) return;
+    const item = hand.querySelector('[data-code][tabindex="0"]') ?? hand.querySelector("[data-code]");
+    (item ?? hand).focus();
+  }
+
   async nextRound() {
     this.el.dialog.close();
     await this.send({ t: "next_round" });
+    this.focusHand();
   }
 
   // --- the hint --------------------------------------------------------------------------------
@@ -302,29 +335,36 @@ export class TableBase {
 
   bindButtons(acts) {
     // The buttons of the page (data-act) with the game's own actions beside the shared ones.
+    const moves = { "apply-hint": () => this.applyHint(), "next-round": () => this.nextRound(), ...acts };
     const act = {
       hint: () => this.hint(),
-      "apply-hint": () => this.applyHint(),
-      "next-round": () => this.nextRound(),
       scores: () => this.openRoundEnd(),
       "close-dialog": () => this.el.dialog.close(),
-      ...acts,
+      ...Object.fromEntries(Object.entries(moves).map(([name, run]) => [name, this.afresh(run)])),
     };
     for (const [name, button] of Object.entries(this.buttons)) if (act[name]) button.addEventListener("click", act[name]);
   }
 
   bindKeys(shortcuts) {
-    // One-letter shortcuts of the table (not while typing, nor with Alt or the command key;
-    // with Ctrl only Ctrl+Z).
-    const keys = { h: () => this.hint(), escape: () => this.clearSelection(), ...shortcuts };
-    this.root.addEventListener("keydown", (event) => {
-      if (event.target.closest("input, select, textarea, dialog") || (event.ctrlKey && event.key !== "z") || event.metaKey || event.altKey) return;
-      const run = keys[event.key.toLowerCase()];
-      if (run) {
-        event.preventDefault();
-        run();
+    // One-letter shortcuts of the table, wherever the focus is on the page (not while typing
+    // in a field, nor while a dialog is open, nor with Alt or the command key; with Ctrl only
+    // Ctrl+Z). After a shortcut the focus is on the hand unless it is somewhere of use.
+    const moves = Object.fromEntries(Object.entries(shortcuts).map(([key, run]) => [key, this.afresh(run)]));
+    const keys = { h: () => this.hint(), escape: () => this.clearSelection(), ...moves };
+    const listener = async (event) => {
+      if (!this.root.isConnected) {
+        document.removeEventListener("keydown", listener);
+        return;
       }
-    });
+      if (event.defaultPrevented || this.el.dialog.open || event.target.closest?.("input, select, textarea, dialog, [contenteditable]")) return;
+      if ((event.ctrlKey && event.key !== "z") || event.metaKey || event.altKey) return;
+      const run = keys[event.key.toLowerCase()];
+      if (!run) return;
+      event.preventDefault();
+      await run();
+      if (this.focusLost() || !this.root.contains(document.activeElement)) this.focusHand();
+    };
+    document.addEventListener("keydown", listener);
   }
 
   bindHand(nameOf) {

@@ -124,7 +124,7 @@ class TilesTable extends TableBase {
     return this.view.to_move === this.seat && this.view.phase === "play" && !this.sending;
   }
 
-  render() {
+  drawView() {
     const t = this.t;
     const view = this.view;
     const mine = this.myTurn;
