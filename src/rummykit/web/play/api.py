@@ -223,6 +223,32 @@ async def hint(request: Request, game_id: str) -> Response:
     return JSONResponse(data, headers={"Cache-Control": "no-store"})
 
 
+@router.post("/api/games/{game_id}/melds", name="api.games.melds")
+async def melds(request: Request, game_id: str) -> Response:
+    """What the new melds the page is building are worth, as the engine counts them:
+    ``{"melds": [{"cards": [...]}, ...]}`` answers ``{"melds": [{"value": n} or {"error":
+    {...}}, ...], "total": n}`` (the total of the valid ones); 404 for a game without them."""
+    try:
+        live, _seat = await seated(request, game_id)
+    except NotYourGame:
+        return not_yours(request)
+    value_melds = live.adapter.value_melds
+    if value_melds is None:
+        raise NotFound(game_id)
+    translations = site_translations(request_language(request))
+    try:
+        data = await _body(request)
+        found = value_melds(live.state, data.get("melds"))
+    except IllegalAction as err:
+        return error_json(request, err, 422)
+    answers: list[JSON] = [
+        {"value": v} if isinstance(v, int) else {"error": messages.describe(v, translations)}
+        for v in found
+    ]
+    total = sum(v for v in found if isinstance(v, int))
+    return JSONResponse({"melds": answers, "total": total}, headers={"Cache-Control": "no-store"})
+
+
 @router.get("/api/games/{game_id}/replay", name="api.games.replay")
 async def replay(request: Request, game_id: str) -> Response:
     try:

@@ -1,0 +1,79 @@
+"""What the Rommé and tile tables tell while a turn is being built, in a real browser: the worth
+of each new meld and the total against the opening minimum, that laying down ends the melding,
+and the tile table's split buttons, draw button and refusals before opening."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from rummykit import romme
+from rummykit.cards import Card
+from rummykit.web.language import site_translations
+from rummykit.web.play.messages import CLIENT, ERRORS
+
+from .helpers import romme_seed, stored
+from .test_play_browser import card, db_url, hand, low_group, open_stored
+
+pytestmark = pytest.mark.browser
+
+
+def group_and_stranger(state: romme.State) -> tuple[list[Card], Card] | None:
+    """Three cards of one low rank in three suits, and a natural card of another rank."""
+    group = low_group(state)
+    if group is None:
+        return None
+    others = [c for c in state.hands[0] if not c.is_joker and c.rank != group[0].rank]
+    return group, others[0]
+
+
+def test_each_new_meld_shows_its_worth_and_the_total_against_the_opening_minimum(
+    live_server: Any, new_page: Callable[..., Any], screenshot: Callable[[Any, str], Any]
+) -> None:
+    rules = romme.Rules.preset("computer")
+    seats = ("human", "bot:random", "bot:random")
+    seed = romme_seed(rules, 3, lambda s: group_and_stranger(s) is not None, start=100)
+    plan = group_and_stranger(romme.State(rules, 3, seed))
+    assert plan is not None
+    group, stranger = plan
+    game_id, token = stored(db_url(live_server), "romme", rules.to_json(), seed, seats)
+    page = new_page(locale="fr-FR")
+    open_stored(page, live_server, "romme", "fr", game_id, token)
+    t = site_translations("fr").gettext
+
+    # Two cards of the group and a card of another rank: no meld, and the table says so at once.
+    for c in (group[0], group[1], stranger):
+        card(page, c.code).click()
+    page.click("[data-act=meld]")
+    worth = page.locator(".meld-new [data-meld-worth]")
+    worth.wait_for()
+    laid = page.eval_on_selector_all(".meld-new [data-code]", "els => els.map(e => e.dataset.code)")
+    faces = " ".join(code.split("#")[0] for code in laid)
+    assert worth.inner_text() == t(ERRORS["invalid_meld"]) % {"cards": faces}
+    assert page.locator(".meld-new.meld-invalid").count() == 1
+    assert page.locator("[data-meld-total]").inner_text() == t(CLIENT["opening_short"]) % {
+        "value": 0,
+        "minimum": 30,
+    }
+    screenshot(page, "invalid-meld")
+
+    # Taken back, the group itself: its value, and how far it is from the 30 needed to open.
+    page.click("[data-act=undo]")
+    assert page.locator(".meld-new").count() == 0 and len(hand(page)) == 14
+    assert page.locator("[data-meld-total]").is_hidden()
+    for c in group:
+        card(page, c.code).click()
+    page.click("[data-act=meld]")
+    value = sum(int(c.rank) for c in group if c.rank)
+    page.wait_for_function(
+        "text => document.querySelector('.meld-new [data-meld-worth]')?.textContent === text",
+        arg=t(CLIENT["meld_value"]) % {"value": value},
+    )
+    assert page.locator(".meld-new.meld-invalid").count() == 0
+    assert page.locator("[data-meld-total]").inner_text() == t(CLIENT["opening_short"]) % {
+        "value": value,
+        "minimum": 30,
+    }
+    screenshot(page, "valid-meld")
