@@ -77,3 +77,48 @@ def test_each_new_meld_shows_its_worth_and_the_total_against_the_opening_minimum
         "minimum": 30,
     }
     screenshot(page, "valid-meld")
+
+
+def high_group(state: romme.State) -> list[Card] | None:
+    """Three cards of a rank worth 10 or 11 in three suits: enough to open alone."""
+    for rank in (1, 10, 11, 12, 13):
+        suits: dict[Any, Card] = {}
+        for c in state.hands[0]:
+            if c.rank is not None and int(c.rank) == rank:
+                suits.setdefault(c.suit, c)
+        if len(suits) >= 3:
+            return list(suits.values())[:3]
+    return None
+
+
+def test_the_table_says_before_laying_down_that_it_ends_the_melding_for_the_turn(
+    live_server: Any, new_page: Callable[..., Any], screenshot: Callable[[Any, str], Any]
+) -> None:
+    rules = romme.Rules.preset("computer")
+    seats = ("human", "bot:random", "bot:random")
+    seed = romme_seed(rules, 3, lambda s: high_group(s) is not None, start=1)
+    group = high_group(romme.State(rules, 3, seed))
+    assert group is not None
+    game_id, token = stored(db_url(live_server), "romme", rules.to_json(), seed, seats)
+    page = new_page(locale="es-ES", phone=True)
+    open_stored(page, live_server, "romme", "es", game_id, token)
+    t = site_translations("es").gettext
+    ends = t(
+        "“Lay down” ends your melding for this turn: build every meld, lay-off and joker"
+        " exchange you want first, they go down together; then you discard."
+    )
+    note = page.locator("[data-lay-note]")
+    assert note.is_visible() and note.inner_text() == ends
+    lay_down = page.locator("[data-act=commit]")
+    assert lay_down.get_attribute("title") == ends
+    assert lay_down.get_attribute("aria-describedby") == note.get_attribute("id")
+    screenshot(page, "before-laying")
+    for c in group:
+        card(page, c.code).click()
+    page.click("[data-act=meld]")
+    lay_down.click()
+    page.wait_for_function("document.querySelector('[data-romme-table]').rummy.view.seq > 0")
+    # Laid down: the melding is over for this turn, and the page says why Meld is disabled.
+    assert page.locator("[data-status]").inner_text() == t(CLIENT["your_turn_discard"])
+    assert page.locator("[data-act=meld]").is_disabled() and note.is_hidden()
+    screenshot(page, "after-laying")

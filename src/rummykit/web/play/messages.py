@@ -196,7 +196,7 @@ CLIENT: dict[str, str] = {
         "Lay melds, add to the table's melds or exchange a joker, then discard a card."
     ),
     "your_turn_first": N_("You start: lay melds if you can, then discard a card."),
-    "your_turn_discard": N_("Now discard a card."),
+    "your_turn_discard": N_("Your melding for this turn is laid down: now discard a card."),
     "your_turn_tiles": N_("Your turn: play tiles and rework the table, or draw a tile."),
     "your_turn_tiles_first": N_(
         "Your turn: lay sets from your rack worth %(minimum)s or more, or draw a tile."

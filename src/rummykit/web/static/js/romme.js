@@ -22,7 +22,7 @@ class RommeTable extends TableBase {
       sorts: ["suit", "rank"],
       sorter: sortCards,
       held: "hand",
-      parts: { stock: "stock", discard: "discard-pile", table: "table", newMeld: "new-meld", hand: "hand", meldTotal: "meld-total" },
+      parts: { stock: "stock", discard: "discard-pile", table: "table", newMeld: "new-meld", hand: "hand", meldTotal: "meld-total", layNote: "lay-note" },
     });
     this.steps = [];
     // What the server (the engine) says the new melds being built are worth, for `key`.
@@ -88,6 +88,8 @@ class RommeTable extends TableBase {
     drawMelds(this.el.table, t, this.players, shown.melds, shown.pending, { interactive: canPlay, fresh: this.fresh });
     this.el.newMeld.hidden = !canPlay;
     this.showWorth(canPlay ? shown.pending : []);
+    // The engine takes one play a turn: the page says so before it is laid down.
+    this.el.layNote.hidden = !canPlay;
     drawHand(this.el.hand, t, hand, { selected: this.selected, interactive: true, focus: this.focus, fresh: this.fresh, picked: view.picked });
     const selectedCount = this.selected.size;
     this.enable("meld", canPlay && selectedCount > 0);
