@@ -9,13 +9,21 @@ from typing import Any
 
 import pytest
 
-from rummykit import romme
+from rummykit import romme, tiles
 from rummykit.cards import Card
 from rummykit.web.language import site_translations
 from rummykit.web.play.messages import CLIENT, ERRORS
 
-from .helpers import romme_seed, stored
-from .test_play_browser import card, db_url, hand, low_group, open_stored
+from .helpers import bots_until_seat0, romme_seed, stored, tiles_seed
+from .test_play_browser import (
+    TILES,
+    card,
+    db_url,
+    hand,
+    low_group,
+    open_stored,
+    table_state,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -122,3 +130,65 @@ def test_the_table_says_before_laying_down_that_it_ends_the_melding_for_the_turn
     assert page.locator("[data-status]").inner_text() == t(CLIENT["your_turn_discard"])
     assert page.locator("[data-act=meld]").is_disabled() and note.is_hidden()
     screenshot(page, "after-laying")
+
+
+def joker_set_after_one_draw(state: tiles.State, seats: tuple[str, ...]) -> bool:
+    """Seat 0 draws, the computer lays a set with a joker, and seat 0 has not opened."""
+    state.apply(tiles.Draw(), 0)
+    bots_until_seat0("tiles", state, seats, state.seed)
+    return (
+        state.to_move == 0
+        and not state.opened[0]
+        and any(t.is_joker for s in state.table for t in s.tiles)
+    )
+
+
+def test_tile_rummy_on_a_phone_scissors_draw_and_the_table_before_opening(
+    live_server: Any, new_page: Callable[..., Any], screenshot: Callable[[Any, str], Any]
+) -> None:
+    rules = tiles.Rules(rack_size=14)
+    seats = ("human", "bot:greedy")
+    seed = tiles_seed(rules, 2, lambda s: joker_set_after_one_draw(s, seats))
+    game_id, token = stored(db_url(live_server), "tiles", rules.to_json(), seed, seats)
+    page = new_page(locale="de-DE", phone=True)
+    open_stored(page, live_server, "tiles", "de", game_id, token)
+    t = site_translations("de").gettext
+    draw = page.locator("[data-act=draw]")
+    draw.click()
+    page.wait_for_function(
+        """() => {
+          const r = document.querySelector('[data-tiles-table]');
+          const view = r.rummy.view;
+          return view.seq > 1 && view.to_move === 0 && !r.rummy.queue.busy;
+        }""",
+        timeout=30_000,
+    )
+    view = table_state(page, TILES)
+    index = next(i for i, s in enumerate(view["table"]) if any(c[0] == "*" for c in s["tiles"]))
+
+    # The scissors show on a touch screen without hovering, and are big enough for a finger.
+    scissors = page.locator(f'[data-split="{index}:1"]')
+    box = scissors.bounding_box()
+    assert box is not None and box["width"] >= 24 and box["height"] >= 24
+    colour = scissors.evaluate("e => getComputedStyle(e).color")
+    assert colour not in ("transparent", "rgba(0, 0, 0, 0)")
+    screenshot(page, "scissors")
+
+    # A tile laid out: drawing would take it back and end the turn, so it waits.
+    ends = t("Drawing a tile ends your turn: take your tiles back first (Undo or Reset turn).")
+    assert draw.is_enabled() and draw.get_attribute("title") == ends
+    card(page, view["rack"][0], "[data-rack]").click()
+    page.click("[data-act=new-set]")
+    assert draw.is_disabled()
+
+    # Before the first meld, breaking up the computer's set with the joker is refused for
+    # what it is: the first meld comes from the rack alone.
+    scissors.click()
+    page.click("[data-act=done]")
+    error = page.locator("[data-error]")
+    error.wait_for(state="visible")
+    reason = t(ERRORS["first_meld_uses_table"])
+    assert error.inner_text() == t(CLIENT["rejected_tiles"]) % {"message": reason}
+    screenshot(page, "refused-before-opening")
+    page.click("[data-act=reset]")
+    assert draw.is_enabled()

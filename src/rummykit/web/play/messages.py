@@ -209,6 +209,9 @@ CLIENT: dict[str, str] = {
     "select_one_discard": N_("Select the one card to discard."),
     "select_one_exchange": N_("Select the card that replaces the joker."),
     "table_tile_back": N_("Tiles from the table stay on the table."),
+    "draw_laid_out": N_(
+        "Drawing a tile ends your turn: take your tiles back first (Undo or Reset turn)."
+    ),
     "connection_lost": N_("Connection lost: reconnecting…"),
     "sent": N_("Sending…"),
     "rejected": N_("Not allowed: %(message)s Your cards are back in your hand."),
