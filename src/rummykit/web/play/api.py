@@ -10,6 +10,8 @@
   the current view when the game has moved on since ``seq``; 403 without the seat's token.
 - ``GET /api/games/{id}/hint``: the computer's suggestion for the seat on move, the same shape
   for every game: ``{"action": {...}, "reason": {"code": ..., **params}, "text": ..., "seq"}``.
+- ``POST /api/games/{id}/melds`` ``{"melds": [{"cards": [...]}, ...]}``: what each new meld the
+  page is building is worth as the engine counts it, or why it is no meld (Rommé only).
 - ``GET /api/games/{id}/replay``: every step of a finished game as the seat saw it.
 - ``WS /ws/games/{id}?since=<seq>&lang=<fr|es|de|en>``: ``{"t": "view", "v": seq, "d": view}``
   for each step.
