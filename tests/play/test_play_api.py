@@ -372,3 +372,27 @@ def test_the_replay_needs_a_finished_game(client: TestClient) -> None:
     game_id, token, _ = create(client, level="random")
     answer = client.get(f"/api/games/{game_id}/replay", headers={"X-Seat-Token": token})
     assert answer.status_code == 422 and error(answer)["code"] == "game_not_over"
+
+
+def test_the_new_melds_being_built_are_valued_by_the_engine(client: TestClient) -> None:
+    game_id, token, _ = create(client, "romme", lang="de")
+    headers = {"X-Seat-Token": token, "Accept-Language": "de"}
+    melds = [{"cards": ["K♥#0", "A♥#0", "Q♥#0"]}, {"cards": ["4♠#0", "4♠#1", "4♣#0"]}]
+    response = client.post(f"/api/games/{game_id}/melds", json={"melds": melds}, headers=headers)
+    assert response.status_code == 200, response.text
+    data = response.json()
+    assert data["melds"][0] == {"value": 31}
+    assert data["melds"][1]["error"]["code"] == "invalid_meld"
+    assert data["melds"][1]["error"]["message"] == site_translations("de").gettext(
+        "%(cards)s is neither a group nor a run."
+    ) % {"cards": "4♠ 4♠ 4♣"}
+    assert data["total"] == 31
+    # Tile rummy has no such check; another browser's seat gets nothing.
+    tiles_id, tiles_token, _ = create(client, "tiles")
+    answer = client.post(
+        f"/api/games/{tiles_id}/melds", json={"melds": []}, headers={"X-Seat-Token": tiles_token}
+    )
+    assert answer.status_code == 404
+    stranger = {"X-Seat-Token": "not-the-seat-token"}
+    answer = client.post(f"/api/games/{game_id}/melds", json={"melds": melds}, headers=stranger)
+    assert answer.status_code == 403

@@ -47,7 +47,14 @@ from rummykit.romme.rules import (
     read_cards,
     reading_value,
 )
-from rummykit.romme.turn import PlayOutcome, TurnContext, arrange_meld, check_play, lay_off
+from rummykit.romme.turn import (
+    PlayOutcome,
+    TurnContext,
+    arrange_meld,
+    check_play,
+    lay_off,
+    new_meld_value,
+)
 from rummykit.romme.view import View
 
 GAME: GameDescriptor[Rules, State, View, Action] = describe(
@@ -97,6 +104,7 @@ __all__ = [
     "meld_kind",
     "meld_value",
     "new_game",
+    "new_meld_value",
     "parse_action",
     "piece",
     "pieces",

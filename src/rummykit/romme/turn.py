@@ -426,6 +426,21 @@ def arrange_meld(meld: NewMeld) -> tuple[tuple[Card, ...], Reading]:
     raise IllegalAction("invalid_meld", cards=_codes(cards))
 
 
+def new_meld_value(meld: NewMeld, rules: Rules) -> int:
+    """What a new meld counts towards the opening, read and arranged as `check_play` lays it;
+    raises ``IllegalAction`` (``invalid_meld``, ``ambiguous_meld``) for what it would refuse.
+
+    >>> from rummykit.cards import parse_cards
+    >>> new_meld_value(NewMeld(tuple(parse_cards("K♥ A♥ Q♥"))), Rules())
+    31
+    >>> new_meld_value(NewMeld(tuple(parse_cards("4♠ 4♠ 4♣"))), Rules())
+    Traceback (most recent call last):
+    ...
+    rummykit.core.IllegalAction: invalid_meld: cards='4♠ 4♠#1 4♣'
+    """
+    return reading_value(arrange_meld(meld)[1], rules)
+
+
 def _number(card: Card, ace_high: bool) -> int:
     assert card.rank is not None
     rank = int(card.rank)

@@ -95,7 +95,7 @@ _LANG = r"/[a-z]{2}"
 CREATE_PATHS = re.compile(rf"^(/api/games|/api/sheets|{_LANG}/[a-z]+/new)$")
 """POST to these creates a game or a sheet."""
 ACTION_PATHS = re.compile(
-    rf"^(/api/games/[^/]+/(actions|hint)|/api/sheets/[^/]+/actions"
+    rf"^(/api/games/[^/]+/(actions|hint|melds)|/api/sheets/[^/]+/actions"
     rf"|{_LANG}/sheet/[^/]+/(round|round/[0-9]+|join|leave|hand|claim|chips))$"
 )
 """These act on a game or a sheet (a hint costs the computer's thinking like a move)."""

@@ -249,6 +249,14 @@ class GameAction(Body):
     FIELD_CODES = {"seq": ("bad_version", {}), "action": ("bad_action", {"reason": "action"})}
 
 
+class NewMelds(Body):
+    """``POST /api/games/{id}/melds``: the new melds a page is building, as a play names them."""
+
+    melds: list[dict[Word, Any]] = Field(max_length=MAX_ITEMS)
+
+    FIELD_CODES = {"melds": ("bad_action", {"reason": "melds"})}
+
+
 class NewSheet(Body):
     """``POST /api/sheets``: a score sheet."""
 

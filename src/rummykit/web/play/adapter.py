@@ -97,7 +97,8 @@ class PlayGame(Generic[RulesT, StateT, ViewT, ActionT]):
     engine has); ``options`` and ``form_presets`` of the new-game form; ``bot_budget`` (seconds
     a computer seat may think about a decision); ``draw_view`` (what the page of a seat shows,
     as JSON, never a card the seat may not see), ``draw_event`` (a public event as the page
-    reads it) and ``draw_hint`` (a hint as the page applies it); ``replay_template``.
+    reads it) and ``draw_hint`` (a hint as the page applies it); ``value_melds``;
+    ``replay_template``.
     """
 
     game: GameDescriptor[RulesT, StateT, ViewT, ActionT]
@@ -109,6 +110,9 @@ class PlayGame(Generic[RulesT, StateT, ViewT, ActionT]):
     draw_view: Callable[[StateT, int | None], dict[str, JSON]]
     draw_event: Callable[[Mapping[str, JSON]], dict[str, JSON]] = dict
     draw_hint: Callable[[Hint[ActionT]], dict[str, JSON]] | None = None
+    value_melds: Callable[[StateT, JSON], list[int | IllegalAction]] | None = None
+    """What each new meld the page is building is worth, or why the rules refuse it (a game
+    without a minimum for its first meld leaves it ``None``)."""
     replay_template: str = "play/replay.html"
     travels: bool = True
     """Whether the computer seats think in worker processes (the views go there as JSON)."""

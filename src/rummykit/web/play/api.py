@@ -10,6 +10,8 @@
   the current view when the game has moved on since ``seq``; 403 without the seat's token.
 - ``GET /api/games/{id}/hint``: the computer's suggestion for the seat on move, the same shape
   for every game: ``{"action": {...}, "reason": {"code": ..., **params}, "text": ..., "seq"}``.
+- ``POST /api/games/{id}/melds`` ``{"melds": [{"cards": [...]}, ...]}``: what each new meld the
+  page is building is worth as the engine counts it, or why it is no meld (Rommé only).
 - ``GET /api/games/{id}/replay``: every step of a finished game as the seat saw it.
 - ``WS /ws/games/{id}?since=<seq>&lang=<fr|es|de|en>``: ``{"t": "view", "v": seq, "d": view}``
   for each step.
@@ -39,6 +41,7 @@ from rummykit.web.rendering import request_language
 from rummykit.web.validation import (
     GameAction,
     NewGame,
+    NewMelds,
     body_schema,
     check_rules,
     read_json,
@@ -231,6 +234,37 @@ async def hint(request: Request, game_id: str) -> Response:
     except TimeoutError:
         return error_json(request, IllegalAction("hint_timeout"), 503)
     return JSONResponse(data, headers={"Cache-Control": "no-store"})
+
+
+@router.post(
+    "/api/games/{game_id}/melds",
+    name="api.games.melds",
+    openapi_extra=body_schema(NewMelds),
+    responses=refusals(403, 404, 413, 422, 429),
+)
+async def melds(request: Request, game_id: str) -> Response:
+    """What the new melds the page is building are worth, as the engine counts them:
+    ``{"melds": [{"cards": [...]}, ...]}`` answers ``{"melds": [{"value": n} or {"error":
+    {...}}, ...], "total": n}`` (the total of the valid ones); 404 for a game without them."""
+    try:
+        live, _seat = await seated(request, game_id)
+    except NotYourGame:
+        return not_yours(request)
+    value_melds = live.adapter.value_melds
+    if value_melds is None:
+        raise NotFound(game_id)
+    translations = site_translations(request_language(request))
+    try:
+        data = NewMelds.read(await _body(request))
+        found = value_melds(live.state, list(data.melds))
+    except IllegalAction as err:
+        return error_json(request, err, 422)
+    answers: list[JSON] = [
+        {"value": v} if isinstance(v, int) else {"error": messages.describe(v, translations)}
+        for v in found
+    ]
+    total = sum(v for v in found if isinstance(v, int))
+    return JSONResponse({"melds": answers, "total": total}, headers={"Cache-Control": "no-store"})
 
 
 @router.get(

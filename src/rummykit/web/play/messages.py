@@ -180,6 +180,10 @@ CLIENT: dict[str, str] = {
     "discard_top": N_("Discard pile, top card %(card)s"),
     "meld_of": N_("Meld of %(name)s"),
     "new_meld": N_("New meld"),
+    "meld_value": N_("%(value)s points"),
+    "melds_total": N_("New melds: %(value)s points."),
+    "opening_short": N_("New melds: %(value)s points of the %(minimum)s needed to open."),
+    "opening_reached": N_("New melds: %(value)s points, enough to open (%(minimum)s needed)."),
     "new_set": N_("New set"),
     "set_n": N_("Set %(n)s"),
     "add_to_set": N_("Put the selected tiles in set %(n)s"),
@@ -193,7 +197,7 @@ CLIENT: dict[str, str] = {
         "Lay melds, add to the table's melds or exchange a joker, then discard a card."
     ),
     "your_turn_first": N_("You start: lay melds if you can, then discard a card."),
-    "your_turn_discard": N_("Now discard a card."),
+    "your_turn_discard": N_("Your melding for this turn is laid down: now discard a card."),
     "your_turn_tiles": N_("Your turn: play tiles and rework the table, or draw a tile."),
     "your_turn_tiles_first": N_(
         "Your turn: lay sets from your rack worth %(minimum)s or more, or draw a tile."
@@ -206,6 +210,9 @@ CLIENT: dict[str, str] = {
     "select_one_discard": N_("Select the one card to discard."),
     "select_one_exchange": N_("Select the card that replaces the joker."),
     "table_tile_back": N_("Tiles from the table stay on the table."),
+    "draw_laid_out": N_(
+        "Drawing a tile ends your turn: take your tiles back first (Undo or Reset turn)."
+    ),
     "connection_lost": N_("Connection lost: reconnecting…"),
     "sent": N_("Sending…"),
     "rejected": N_("Not allowed: %(message)s Your cards are back in your hand."),

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from rummykit import romme
 from rummykit.cards import Card
-from rummykit.core import JSON, Hint, thaw
+from rummykit.core import JSON, Hint, IllegalAction, thaw
 from rummykit.romme.rules import card_value, joker_stands_for
 from rummykit.web.errors import N_
 from rummykit.web.play.adapter import FormPreset, Level, Option, PlayGame
@@ -293,6 +293,21 @@ def _round_end(view: romme.View) -> JSON:
     }
 
 
+def meld_values(state: romme.State, melds: JSON) -> list[int | IllegalAction]:
+    """What each new meld the page is building counts towards the opening, as the engine
+    reads it when the play is laid (`rummykit.romme.new_meld_value`), or the engine's refusal.
+    ``melds`` is the ``melds`` field of a play: ``[{"cards": [code, ...]}, ...]``."""
+    play = romme.action_from_json({"t": "play", "melds": melds})
+    assert isinstance(play, romme.Play)
+    found: list[int | IllegalAction] = []
+    for meld in play.melds:
+        try:
+            found.append(romme.new_meld_value(meld, state.rules))
+        except IllegalAction as refusal:
+            found.append(refusal)
+    return found
+
+
 def hint_json(advice: Hint[romme.Action]) -> dict[str, JSON]:
     """The engine's advice (`rummykit.romme.hint`) with its cards written as codes; a play's
     reason also lists its melds and lay-offs, which the page words after the reason."""
@@ -454,5 +469,6 @@ ADAPTER = PlayGame(
     draw_view=client_view,
     draw_event=event_json,
     draw_hint=hint_json,
+    value_melds=meld_values,
 )
 """Rommé for the play layer."""

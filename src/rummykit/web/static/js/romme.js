@@ -4,7 +4,7 @@
 // computer's turns step by step. Everything works by pointer (click or drag) and by keyboard.
 
 import { TableBase, mount } from "./table-base.js";
-import { cardName, draggable, parseCard, rankNumber, seatName } from "./table.js";
+import { cardName, draggable, el, parseCard, postJSON, rankNumber, seatName } from "./table.js";
 import {
   displayTable,
   drawHand,
@@ -22,9 +22,11 @@ class RommeTable extends TableBase {
       sorts: ["suit", "rank"],
       sorter: sortCards,
       held: "hand",
-      parts: { stock: "stock", discard: "discard-pile", table: "table", newMeld: "new-meld", hand: "hand" },
+      parts: { stock: "stock", discard: "discard-pile", table: "table", newMeld: "new-meld", hand: "hand", meldTotal: "meld-total", layNote: "lay-note" },
     });
     this.steps = [];
+    // What the server (the engine) says the new melds being built are worth, for `key`.
+    this.worth = { key: "", answer: null };
     this.bind();
     this.start();
   }
@@ -85,6 +87,9 @@ class RommeTable extends TableBase {
     });
     drawMelds(this.el.table, t, this.players, shown.melds, shown.pending, { interactive: canPlay, fresh: this.fresh });
     this.el.newMeld.hidden = !canPlay;
+    this.showWorth(canPlay ? shown.pending : []);
+    // The engine takes one play a turn: the page says so before it is laid down.
+    this.el.layNote.hidden = !canPlay;
     drawHand(this.el.hand, t, hand, { selected: this.selected, interactive: true, focus: this.focus, fresh: this.fresh, picked: view.picked });
     const selectedCount = this.selected.size;
     this.enable("meld", canPlay && selectedCount > 0);
@@ -105,6 +110,52 @@ class RommeTable extends TableBase {
     if (view.phase === "discard") return t("your_turn_discard");
     if (view.discard_count === 0) return t("your_turn_first");
     return t("your_turn_play");
+  }
+
+  // --- what the new melds are worth ---------------------------------------------------------
+
+  showWorth(pending) {
+    // Each new meld's value, or why the rules refuse it, and the running total against the
+    // opening minimum. The engine decides, through the server; the page only words it.
+    const key = JSON.stringify(pending.map((m) => m.cards));
+    if (key !== this.worth.key) {
+      this.worth = { key, answer: null };
+      if (pending.length) this.askWorth(key, pending);
+    }
+    const answer = this.worth.answer;
+    const t = this.t;
+    pending.forEach((meld, index) => {
+      const box = this.el.table.querySelector(`[data-pending="${index}"]`);
+      const found = answer?.melds[index];
+      if (!box || !found) return;
+      const text = found.error ? found.error.message : t("meld_value", { value: found.value });
+      box.classList.toggle("meld-invalid", Boolean(found.error));
+      box.append(el("span", { class: "meld-worth", dataset: { meldWorth: "" } }, text));
+      box.setAttribute("aria-label", `${box.getAttribute("aria-label")} · ${text}`);
+    });
+    const total = this.el.meldTotal;
+    total.hidden = !(pending.length && answer);
+    if (total.hidden) return total.replaceChildren();
+    const view = this.view;
+    const minimum = view.opening_min;
+    let text = t("melds_total", { value: answer.total });
+    if (!view.opened[this.seat] && minimum > 0) {
+      text = answer.total >= minimum ? t("opening_reached", { value: answer.total, minimum }) : t("opening_short", { value: answer.total, minimum });
+    }
+    total.classList.toggle("short", !view.opened[this.seat] && answer.total < minimum);
+    total.textContent = text;
+  }
+
+  async askWorth(key, pending) {
+    let answer;
+    try {
+      answer = await postJSON(`${this.data.api}/melds`, { melds: pending.map((m) => ({ cards: m.cards })) });
+    } catch {
+      return;
+    }
+    if (answer.status !== 200 || this.worth.key !== key) return;
+    this.worth = { key, answer: answer.data };
+    this.render();
   }
 
   // --- the turn being built ----------------------------------------------------------------

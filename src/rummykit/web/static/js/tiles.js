@@ -138,7 +138,8 @@ class TilesTable extends TableBase {
     this.el.newSet.hidden = !mine;
     drawRack(this.el.hand, t, this.handNow(), { interactive: true, selected: this.selected, focus: this.focus, fresh: this.fresh });
     this.enable("done", mine && this.changed && fromRack.size > 0);
-    this.enable("draw", mine);
+    // Drawing ends the turn: not while tiles are laid out (they would silently go back).
+    this.enable("draw", mine && !this.changed);
     this.enable("undo", mine && this.changed);
     this.enable("reset", mine && this.changed);
     this.enable("to-rack", mine && this.selected.size > 0);
@@ -164,11 +165,20 @@ class TilesTable extends TableBase {
 
   async done() {
     if (!this.myTurn) return;
-    await this.send({ t: "play", table: this.sets.map((s) => s.join(" ")) });
+    await this.send({ t: "play", table: this.sets.map((s) => s.map((code) => this.written(code)).join(" ")) });
+  }
+
+  written(code) {
+    // A tile as the play carries it. Before the first meld, a joker from the table keeps the
+    // meaning it had there: the engine then judges the turn in its own order (a first meld may
+    // not use the table) rather than first reading a set the player has broken up.
+    const meaning = this.view.opened[this.seat] ? null : this.meanings.get(code);
+    return meaning ? `${code}(${meaning.c ?? ""}${meaning.n})` : code;
   }
 
   async draw() {
     if (!this.myTurn) return;
+    if (this.changed) return this.showError(this.t("draw_laid_out"));
     this.reset();
     await this.send({ t: "draw" });
   }
