@@ -71,6 +71,8 @@ export function cardFace(t, code, { tag = "span", label = true, extra = "" } = {
   const attrs = { class: classes, dataset: { code } };
   if (tag === "button") attrs.type = "button";
   if (label) attrs["aria-label"] = cardName(t, code);
+  // A card that is not a button is a picture named by its label (a plain span may not be named).
+  if (label && tag !== "button") attrs.role = "img";
   if (card.joker) {
     return el(
       tag,
@@ -115,6 +117,7 @@ export function tileFace(t, code, { tag = "span", extra = "" } = {}) {
     "aria-label": tileName(t, code),
   };
   if (tag === "button") attrs.type = "button";
+  else attrs.role = "img";
   return el(tag, attrs, el("span", { class: "tile-number", "aria-hidden": "true" }, tile.joker ? "☺" : String(tile.number)));
 }
 
