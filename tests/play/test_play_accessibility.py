@@ -82,7 +82,7 @@ def test_the_tables_pass_the_wcag_rules_in_their_main_states(
     discard = next(c for c in view["hand"] if c != view["picked"])
     card(page, discard).click()
     page.click("[data-act=discard]")
-    page.wait_for_function(f"document.querySelector('{ROOT}').rummy.view.to_move !== 0")
+    page.wait_for_function(f"() => document.querySelector('{ROOT}').rummy.view.to_move !== 0")
     found += audit(page, f"{scheme} Rommé, a computer's turn")
 
     play_to_the_end(live_server, game_id, token)
@@ -102,7 +102,7 @@ def test_the_tables_pass_the_wcag_rules_in_their_main_states(
         db_url(live_server), "tiles", tile_rules.to_json(), tile_seed, TWO_SEATS
     )
     open_stored(page, live_server, "tiles", lang, game_id, token)
-    page.wait_for_function(f"document.querySelector('{TILES}').classList.contains('my-turn')")
+    page.wait_for_function(f"() => document.querySelector('{TILES}').classList.contains('my-turn')")
     found += audit(page, f"{scheme} tiles, own turn")
     page.locator("[data-rack] [data-code]").first.click()
     found += audit(page, f"{scheme} tiles, a tile chosen")

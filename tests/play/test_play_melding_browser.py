@@ -125,7 +125,7 @@ def test_the_table_says_before_laying_down_that_it_ends_the_melding_for_the_turn
         card(page, c.code).click()
     page.click("[data-act=meld]")
     lay_down.click()
-    page.wait_for_function("document.querySelector('[data-romme-table]').rummy.view.seq > 0")
+    page.wait_for_function("() => document.querySelector('[data-romme-table]').rummy.view.seq > 0")
     # Laid down: the melding is over for this turn, and the page says why Meld is disabled.
     assert page.locator("[data-status]").inner_text() == t(CLIENT["your_turn_discard"])
     assert page.locator("[data-act=meld]").is_disabled() and note.is_hidden()

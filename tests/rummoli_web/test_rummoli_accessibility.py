@@ -27,7 +27,7 @@ def test_the_widow_decision_and_the_betting_pass_the_wcag_rules(
     found: list[str] = []
     audited: set[str] = set()
     while audited != {"widow", "betting"}:
-        page.wait_for_function(f"({STATE})().turn || ({STATE})().paused")
+        page.wait_for_function(f"() => ({STATE})().turn || ({STATE})().paused")
         state = page.evaluate(STATE)
         if state["paused"]:
             page.locator("[data-go-on]").click()
