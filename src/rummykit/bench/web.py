@@ -46,7 +46,14 @@ def server(folder: Path) -> Iterator[str]:
 
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
-    env = {**os.environ, "RUMMYKIT_DATABASE_URL": f"sqlite:///{folder / 'bench.sqlite3'}"}
+    env = {
+        **os.environ,
+        "RUMMYKIT_DATABASE_URL": f"sqlite:///{folder / 'bench.sqlite3'}",
+        # Every simulated player comes from this one address: the per-client rate limits, meant
+        # for one person, would refuse the load itself.
+        "RUMMYKIT_RATE_CREATE": "100000/minute",
+        "RUMMYKIT_RATE_ACTIONS": "1000000/minute",
+    }
     command = [sys.executable, "-c", "from rummykit.cli import main; main()", "serve"]
     log = (folder / "server.log").open("wb")
     process = subprocess.Popen([*command, "--port", str(port)], env=env, stdout=log, stderr=log)
