@@ -112,3 +112,20 @@ def test_can_use_card_matches_every_sequence_of_moves(chunk: int) -> None:
             check_turn([*hand, card], table, found, rules)
             check_with_engine([*hand, card], table, found, rules, opened, picked=card)
             assert hand_penalty([*hand, card], rules) - found.penalty == expected
+
+
+def test_the_quick_pickup_check_sees_a_card_laid_beyond_a_joker() -> None:
+    """6♠ from the discard pile joins 8♠ 9♠ 10♠ J♠ once the joker freed by 3♠ from the group
+    stands for 7♠: the quick check must not rule that out (the solver finds it)."""
+    from rummykit.cards import parse_cards
+    from rummykit.romme.turn import might_use_card
+
+    hand = parse_cards("10♦ 3♠")
+    table = [
+        TableMeld(tuple(parse_cards("3♣ 3♥ 3♦ JK")), "group", owner=0, id=0),
+        TableMeld(tuple(parse_cards("8♠ 9♠ 10♠ J♠")), "run", owner=1, id=1),
+    ]
+    card, rules = Card.parse("6♠"), Rules()
+    assert can_use_card(hand, card, table, rules, True)
+    assert might_use_card(hand, card, table, rules, True)
+    assert not might_use_card(hand, Card.parse("5♠"), table[1:], rules, True)

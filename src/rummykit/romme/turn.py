@@ -347,9 +347,10 @@ def might_use_card(
         # A joker freed by an exchange may join the card in a new meld.
         jokers += sum(c.is_joker for meld in table for c in meld.cards)
     if opened:
+        joker = next((c for m in (hand, *(m.cards for m in table)) for c in m if c.is_joker), None)
         for meld in table:
             ends: tuple[str | None, ...] = (None,) if meld.kind == "group" else ("low", "high")
-            if any(try_lay_off(meld, card, end) is not None for end in ends):
+            if any(_lays_off_beyond(meld, card, end, joker, jokers) for end in ends):
                 return True
             if any(c.is_joker for c in meld.cards):
                 reading = meld.reading()
@@ -377,6 +378,23 @@ def might_use_card(
             others = [n for n in range(start, start + 3) if n != position]
             if sum(n not in numbers for n in others) <= jokers:
                 return True
+    return False
+
+
+def _lays_off_beyond(
+    meld: TableMeld, card: Card, end: str | None, joker: Card | None, jokers: int
+) -> bool:
+    """Whether ``card`` can be added at ``end`` of ``meld``, at once or after up to ``jokers``
+    jokers laid there first (6♠ joins 8♠ 9♠ 10♠ once a joker stands for 7♠)."""
+    for _ in range(jokers + 1):
+        if try_lay_off(meld, card, end) is not None:
+            return True
+        if joker is None or end is None:
+            return False
+        longer = try_lay_off(meld, joker, end)
+        if longer is None:
+            return False
+        meld = longer
     return False
 
 
