@@ -58,6 +58,10 @@ def translations(lang: str, domain: str) -> gettext.GNUTranslations | gettext.Nu
     return gettext.GNUTranslations(buffer)
 
 
+CONTEXT = "\x04"
+"""Between a message's context and its id in one key (gettext's own convention)."""
+
+
 def untranslated(lang: str, domain: str, msgids: set[str]) -> set[str]:
     """The messages of ``msgids`` that ``lang`` does not translate (always none for English)."""
     if lang == SOURCE_LANGUAGE:
@@ -65,7 +69,8 @@ def untranslated(lang: str, domain: str, msgids: set[str]) -> set[str]:
     cat = catalog(lang, domain)
     missing = set()
     for msgid in msgids:
-        message = cat.get(msgid)
+        context, _, text = msgid.rpartition(CONTEXT)
+        message = cat.get(text, context or None)
         strings = message.string if message is not None else ""
         forms = strings if isinstance(strings, tuple) else (strings,)
         if message is None or message.fuzzy or not all(forms):

@@ -129,3 +129,11 @@ def test_the_quick_pickup_check_sees_a_card_laid_beyond_a_joker() -> None:
     assert can_use_card(hand, card, table, rules, True)
     assert might_use_card(hand, card, table, rules, True)
     assert not might_use_card(hand, Card.parse("5♠"), table[1:], rules, True)
+    # The joker may sit in a meld looked at before the run it is laid on.
+    table = [
+        TableMeld(tuple(parse_cards("3♦ JK 5♦")), "run", owner=1, id=0),
+        TableMeld(tuple(parse_cards("5♠ 6♠ 7♠ 8♠")), "run", owner=1, id=1),
+    ]
+    hand = parse_cards("4♥ 4♦ 5♣ 7♣ 9♥ Q♦")
+    assert can_use_card(hand, Card.parse("3♠"), table, rules, True)
+    assert might_use_card(hand, Card.parse("3♠"), table, rules, True)

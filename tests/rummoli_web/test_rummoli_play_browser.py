@@ -214,3 +214,72 @@ def test_the_hint_button_points_at_the_decision_the_server_suggests(
         timeout=30_000,
     )
     assert box.is_hidden()
+
+
+def test_the_player_plays_their_own_cards_of_the_sequence_and_the_page_says_what_happens(
+    live_server: Any, new_page: Callable[..., Any], screenshot: Callable[[Any, str], Path]
+) -> None:
+    """With "play my own cards" on, the sequence stops at each card the player holds until the
+    player plays it with one key; while the steps pass the status says what is being played (not
+    "Computer 1 is thinking…"), and the page never scrolls by itself."""
+    game_id, token = stored(live_server, Rules(hands=1), SHOWDOWN_SEED)
+    page = new_page(viewport={"width": 1280, "height": 720})
+    page.context.add_cookies(
+        [{"name": f"rk_seat_{game_id}", "value": token, "url": live_server.url}]
+    )
+    page.context.add_init_script(
+        "localStorage.setItem('rk-speed', JSON.stringify('fast'));"
+        "localStorage.setItem('rk-rummoli-own-cards', 'true')"
+    )
+    page.goto(f"{live_server.url}/en/rummoli/{game_id}")
+    page.wait_for_selector("[data-rummoli-table][data-ready]")
+    assert page.locator("[data-own-cards]").is_checked()
+    page.evaluate(
+        """() => {
+      window.seenStatus = [];
+      const status = document.querySelector('[data-status]');
+      new MutationObserver(() => window.seenStatus.push(status.textContent))
+        .observe(status, {childList: true, characterData: true, subtree: true});
+    }"""
+    )
+    own_cards, decisions = 0, 0
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        state = page.evaluate(STATE)
+        assert page.evaluate("() => window.scrollY") == 0
+        if state["over"]:
+            break
+        own = page.locator("[data-rummoli-table]").get_attribute("data-own-card")
+        if own:
+            own_cards += 1
+            button = page.locator("[data-play-own]")
+            assert button.evaluate("b => b === document.activeElement")
+            assert own[:-1] in button.inner_text()
+            if own_cards == 1:
+                screenshot(page, "own-card")
+            page.keyboard.press("Enter")
+            page.wait_for_function(
+                "code => document.querySelector('[data-rummoli-table]').dataset.ownCard !== code",
+                arg=own,
+            )
+            continue
+        if state["paused"]:
+            page.locator("[data-go-on]").dispatch_event("click")
+        elif state["turn"]:
+            decisions += 1
+            decide = page.locator("[data-decide]")
+            if state["phase"] == "widow":
+                decide.locator("[data-action='keep_hand']").dispatch_event("click")
+            elif state["phase"] == "lead":
+                page.locator(".rm-my-hand button.can-lead").first.dispatch_event("click")
+            else:
+                decide.locator("[data-action='pass'], [data-action='check']").first.dispatch_event(
+                    "click"
+                )
+        page.wait_for_timeout(60)
+    assert page.evaluate(STATE)["over"]
+    assert own_cards >= 1 and decisions >= 2
+    seen = page.evaluate("() => window.seenStatus")
+    assert any(text.startswith("The sequence: you hold") for text in seen), seen
+    assert "The sequence: whoever holds the next card plays it." in seen
+    assert "The widow is being auctioned." in seen

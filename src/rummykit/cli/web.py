@@ -189,7 +189,8 @@ def translations_check(
     missing = catalogs.missing(domain)
     for lang, messages in missing.items():
         for message in sorted(messages):
-            typer.echo(f"{lang}: {message}")
+            context, _, text = message.rpartition("\x04")
+            typer.echo(f"{lang}: {text}" + (f" ({context})" if context else ""))
     if any(missing.values()):
         raise typer.Exit(1)
     typer.echo(f"{domain}: complete")

@@ -347,10 +347,10 @@ def might_use_card(
         # A joker freed by an exchange may join the card in a new meld.
         jokers += sum(c.is_joker for meld in table for c in meld.cards)
     if opened:
-        joker = next((c for m in (hand, *(m.cards for m in table)) for c in m if c.is_joker), None)
+        spare = next((c for m in (hand, *(m.cards for m in table)) for c in m if c.is_joker), None)
         for meld in table:
             ends: tuple[str | None, ...] = (None,) if meld.kind == "group" else ("low", "high")
-            if any(_lays_off_beyond(meld, card, end, joker, jokers) for end in ends):
+            if any(_lays_off_beyond(meld, card, end, spare, jokers) for end in ends):
                 return True
             if any(c.is_joker for c in meld.cards):
                 reading = meld.reading()

@@ -17,7 +17,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 
 import rummykit
-from rummykit.i18n import LANGUAGES, SOURCE_LANGUAGE, untranslated
+from rummykit.i18n import CONTEXT, LANGUAGES, SOURCE_LANGUAGE, untranslated
 
 PACKAGE = Path(rummykit.__file__).resolve().parent
 ROOT = PACKAGE.parent.parent
@@ -62,8 +62,15 @@ def extract(domain: str) -> Catalog:
 
 
 def msgids(domain: str) -> set[str]:
-    """The message ids of ``domain`` (plural messages by their singular form)."""
-    return {m.id if isinstance(m.id, str) else m.id[0] for m in extract(domain) if m.id}
+    """The message ids of ``domain`` (plural messages by their singular form; a message with a
+    context as ``context + "\x04" + id``, the way gettext keys them)."""
+    ids = set()
+    for m in extract(domain):
+        if not m.id:
+            continue
+        text = m.id if isinstance(m.id, str) else m.id[0]
+        ids.add(f"{m.context}{CONTEXT}{text}" if m.context else text)
+    return ids
 
 
 def po_path(lang: str, domain: str) -> Path:

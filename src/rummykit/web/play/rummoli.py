@@ -306,6 +306,16 @@ CLIENT: dict[str, str] = {
     "step_of": N_("Step %(n)s of %(total)s"),
     "start_of_game": N_("Start of the game"),
     "played_by": N_("%(card)s, played by %(name)s"),
+    # what the table is doing while the steps of the others and of the forced sequence pass
+    "status_deal": N_("A new hand: the chips go on the board and the cards are dealt."),
+    "status_widow": N_("The dealer decides about the widow."),
+    "status_auction": N_("The widow is being auctioned."),
+    "status_poker": N_("The poker hand is being played."),
+    "status_sequence": N_("The sequence: whoever holds the next card plays it."),
+    "status_end": N_("The game ends: the chips left on the board are won or shared out."),
+    "status_own_card": N_("The sequence: you hold %(card)s, so it is played."),
+    "your_card_now": N_("The sequence comes to you: you hold %(card)s."),
+    "play_card": N_("Play %(card)s"),
 }
 """The table's own words (buttons, prompts, labels)."""
 

@@ -6,10 +6,18 @@
 import { setUpBoard } from "./rummoli-board.js";
 import { loadWords } from "./rummoli-say.js";
 import { ReplaySteps, TableBase, mount } from "./table-base.js";
-import { addLog, el } from "./table.js";
+import { addLog, el, storage, store } from "./table.js";
 
 const PACE = { slow: 900, normal: 420, fast: 140, instant: 0 };
 const PLAYS = new Set(["lead", "play", "colour_change"]);
+// What the table is doing while a step passes, by the code of its event (see `stepStatus`).
+const STAGES = {
+  hand_start: "status_deal", ante: "status_deal", deal: "status_deal", player_out: "status_deal", players: "status_deal", hand_end: "status_deal",
+  widow_swapped: "status_widow", widow_kept: "status_widow", widow_dead: "status_widow",
+  bid: "status_auction", pass: "status_auction", auction_won: "status_auction",
+  check: "status_poker", bet: "status_poker", call: "status_poker", raise: "status_poker", fold: "status_poker", poker_show: "status_poker", poker_won: "status_poker",
+  extra_hands: "status_end", final_share: "status_end", final_show: "status_end", final_tie: "status_end", final_won: "status_end", cut: "status_end", game_end: "status_end", game_over: "status_end",
+};
 const SLOW_EVENTS = new Set(["lead", "play", "colour_change", "stop", "box_won", "poker_show", "poker_won", "went_out", "lead_passes", "blocked"]);
 const SUIT_ORDER = "♣♠♥♦";
 const RANK_ORDER = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
@@ -65,6 +73,14 @@ class RummoliTable extends TableBase {
       return;
     }
     this.bindButtons({});
+    // An option kept in this browser: stop at each card of the sequence the player holds, for
+    // the player to play it (off: the forced cards pass at the chosen speed, like the others').
+    this.ownCards = root.querySelector("[data-own-cards]");
+    if (this.ownCards) {
+      this.ownCards.checked = storage("rk-rummoli-own-cards", false);
+      this.ownCards.addEventListener("change", () => store("rk-rummoli-own-cards", this.ownCards.checked));
+    }
+    this.chosen = null;
     this.start();
   }
 
@@ -127,8 +143,15 @@ class RummoliTable extends TableBase {
       said.push(line);
       if (event.code === "went_out" || event.code === "blocked") outcome = line;
       addLog(this.el.log, [line]);
+      const mine = PLAYS.has(event.code) && event.seat === this.seat;
+      if (mine && event.card === this.chosen) this.chosen = null;
+      else if (mine && this.ownCards?.checked) {
+        this.render(model, { passing: true });
+        await this.pauseForOwnCard(event.card);
+      }
       this.apply(model, event);
       this.el.say.textContent = line;
+      this.el.status.textContent = this.stepStatus(event);
       if (event.code === "hand_end" && !view.is_over && this.pace > 0) {
         this.render(model, { passing: true });
         await this.pauseAtHandEnd(model, event, outcome);
@@ -141,6 +164,39 @@ class RummoliTable extends TableBase {
     }
     const others = events.some((e) => e.seat !== undefined && e.seat !== this.seat);
     if (others) this.el.announce.textContent = said.slice(-6).join(" ");
+  }
+
+  stepStatus(event) {
+    // The table's status while the steps pass: what is being played, never "X is thinking".
+    const w = this.words;
+    if (PLAYS.has(event.code) || event.code === "stop" || event.code === "box_won") {
+      return event.seat === this.seat && event.card ? w.client("status_own_card", { card: w.card(event.card) }) : w.client("status_sequence");
+    }
+    return w.client(STAGES[event.code] ?? "status_sequence");
+  }
+
+  pauseForOwnCard(code) {
+    // The sequence reaches a card the player holds: the player plays it, with one tap on the
+    // button or on the card, or Enter; the page does not scroll.
+    return new Promise((resolve) => {
+      const w = this.words;
+      const go = () => {
+        delete this.root.dataset.ownCard;
+        this.el.decide.replaceChildren();
+        resolve();
+      };
+      const button = el("button", { type: "button", class: "primary", "data-play-own": "" }, w.client("play_card", { card: w.card(code) }));
+      button.addEventListener("click", go);
+      this.el.decide.replaceChildren(el("p", { class: "rm-own-turn" }, w.client("your_card_now", { card: w.cardName(code) })), button);
+      const card = this.el.hand.querySelector(`[data-code="${CSS.escape(code)}"]`);
+      if (card) {
+        card.classList.add("can-lead");
+        card.addEventListener("click", go, { once: true });
+      }
+      this.el.status.textContent = w.client("your_card_now", { card: w.card(code) });
+      this.root.dataset.ownCard = code;
+      button.focus({ preventScroll: true });
+    });
   }
 
   pauseAtHandEnd(model, event, outcome) {
@@ -537,6 +593,8 @@ class RummoliTable extends TableBase {
   send(action) {
     if (this.sending || this.animating) return Promise.resolve(false);
     this.showError("");
+    // A lead the player chose is not stopped at again when its step is shown.
+    this.chosen = action.t === "play" ? action.card : null;
     return super.send(action);
   }
 
