@@ -137,3 +137,8 @@ def test_the_quick_pickup_check_sees_a_card_laid_beyond_a_joker() -> None:
     hand = parse_cards("4♥ 4♦ 5♣ 7♣ 9♥ Q♦")
     assert can_use_card(hand, Card.parse("3♠"), table, rules, True)
     assert might_use_card(hand, Card.parse("3♠"), table, rules, True)
+    # K♥ joins a run ending in J♥ once the Q♥ of the hand is laid before it.
+    run = [TableMeld(tuple(parse_cards("9♥ 10♥ J♥")), "run", owner=0, id=3)]
+    hand = parse_cards("9♠ Q♥")
+    assert can_use_card(hand, Card.parse("K♥"), run, rules, True)
+    assert might_use_card(hand, Card.parse("K♥"), run, rules, True)

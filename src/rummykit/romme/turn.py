@@ -350,7 +350,7 @@ def might_use_card(
         spare = next((c for m in (hand, *(m.cards for m in table)) for c in m if c.is_joker), None)
         for meld in table:
             ends: tuple[str | None, ...] = (None,) if meld.kind == "group" else ("low", "high")
-            if any(_lays_off_beyond(meld, card, end, spare, jokers) for end in ends):
+            if any(_lays_off_beyond(meld, card, end, hand, spare, jokers) for end in ends):
                 return True
             if any(c.is_joker for c in meld.cards):
                 reading = meld.reading()
@@ -382,20 +382,32 @@ def might_use_card(
 
 
 def _lays_off_beyond(
-    meld: TableMeld, card: Card, end: str | None, joker: Card | None, jokers: int
+    meld: TableMeld,
+    card: Card,
+    end: str | None,
+    hand: Sequence[Card],
+    joker: Card | None,
+    jokers: int,
 ) -> bool:
-    """Whether ``card`` can be added at ``end`` of ``meld``, at once or after up to ``jokers``
-    jokers laid there first (6♠ joins 8♠ 9♠ 10♠ once a joker stands for 7♠)."""
-    for _ in range(jokers + 1):
-        if try_lay_off(meld, card, end) is not None:
-            return True
-        if joker is None or end is None:
+    """Whether ``card`` can be added at ``end`` of ``meld``, at once or once the places between
+    are filled from the hand or by up to ``jokers`` jokers (K♥ joins a run ending in J♥ after
+    the Q♥ in hand; 6♠ joins 8♠ 9♠ 10♠ once a freed joker stands for 7♠)."""
+    unused = [c for c in hand if not c.is_joker]
+    while try_lay_off(meld, card, end) is None:
+        if end is None:
             return False
-        longer = try_lay_off(meld, joker, end)
+        longer = None
+        for filler in unused:
+            longer = try_lay_off(meld, filler, end)
+            if longer is not None:
+                unused.remove(filler)
+                break
+        if longer is None and joker is not None and jokers > 0:
+            longer, jokers = try_lay_off(meld, joker, end), jokers - 1
         if longer is None:
             return False
         meld = longer
-    return False
+    return True
 
 
 def _opening_within_reach(cards: Sequence[Card], rules: Rules) -> bool:
