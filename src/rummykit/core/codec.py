@@ -121,6 +121,32 @@ class Encoded:
         return value
 
 
+class SeatView(Encoded):
+    """A base for a game's view of one seat: a bad reading of its JSON form is ``bad_view``."""
+
+    __slots__ = ()
+    json_error: ClassVar[str] = "bad_view"
+    seat: int | None
+    to_move: int | None
+
+    def seat_on_move(self) -> int:
+        """The viewing seat, which must be the seat on move (else ``not_your_turn``)."""
+        if self.seat is None or self.seat != self.to_move:
+            raise IllegalAction("not_your_turn", seat=self.seat, to_move=self.to_move)
+        return self.seat
+
+
+class PhasedView(SeatView):
+    """A view of a game whose last phase is ``game_over`` (the rummy games)."""
+
+    __slots__ = ()
+    phase: str
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "game_over"
+
+
 class Worded:
     """The text notation of an action, written once: its word (``word``, else its kind ``t``),
     then the text of each field, a card or a tile by its code (``bid 3``, ``play 10♦``).

@@ -29,8 +29,8 @@ import time
 
 from rummykit.cards import Card
 from rummykit.core import IllegalAction
-from rummykit.romme.actions import Action, Discard, Draw, NextRound, Play
-from rummykit.romme.moves import picked_unused, random_play
+from rummykit.romme.actions import Action, Discard, Draw, Play
+from rummykit.romme.moves import next_round_or_turn, picked_unused, random_play
 from rummykit.romme.rules import DEFAULT_RULES, Rules, card_value
 from rummykit.romme.solver import (
     Arrangement,
@@ -84,12 +84,9 @@ class SolverBot:
         meld_table(rules)
 
     def choose(self, view: View) -> Action:
-        if view.phase == "round_over":
-            return NextRound()
-        if view.phase == "game_over":
-            raise IllegalAction("game_over")
-        if view.seat is None or view.seat != view.to_move:
-            raise IllegalAction("not_your_turn", seat=view.seat, to_move=view.to_move)
+        between = next_round_or_turn(view)
+        if between is not None:
+            return between
         self._started = time.perf_counter()
         try:
             with deadline(self._started + self.ceiling):

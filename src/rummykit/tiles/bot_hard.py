@@ -34,18 +34,11 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from rummykit.core import IllegalAction
 from rummykit.tiles.actions import Action, Draw, NextRound, Play
 from rummykit.tiles.model import TableSet
 from rummykit.tiles.rules import Tile
 from rummykit.tiles.solver import Solution, lays_all, solve
 from rummykit.tiles.view import View
-
-
-def _my_turn(view: View) -> int:
-    if view.seat is None or view.to_move != view.seat:
-        raise IllegalAction("not_your_turn", seat=view.seat, to_move=view.to_move)
-    return view.seat
 
 
 class GreedyBot:
@@ -59,7 +52,7 @@ class GreedyBot:
     def choose(self, view: View) -> Action:
         if view.phase == "round_over":
             return NextRound()
-        seat = _my_turn(view)
+        seat = view.seat_on_move()
         found = solve(view.rack, view.table, view.rules, "count", first_meld=not view.opened[seat])
         return Play(found.sets) if found.is_play else Draw()
 
@@ -85,7 +78,7 @@ class HardBot:
     def choose(self, view: View) -> Action:
         if view.phase == "round_over":
             return NextRound()
-        seat = _my_turn(view)
+        seat = view.seat_on_move()
         rules, rack, table = view.rules, list(view.rack), list(view.table)
         naturals = [t for t in rack if not t.is_joker]
         first = not view.opened[seat]

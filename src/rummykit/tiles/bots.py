@@ -202,9 +202,7 @@ class RandomBot:
     def choose(self, view: View) -> Action:
         if view.phase == "round_over":
             return NextRound()
-        if view.seat is None or view.to_move != view.seat:
-            raise IllegalAction("not_your_turn", seat=view.seat, to_move=view.to_move)
-        opened = view.opened[view.seat]
+        opened = view.opened[view.seat_on_move()]
         tables = list(_rework_tables(view)) if opened else list(_opening_tables(view, self.rng))
         options: list[list[TableSet] | None] = [*tables, None]
         self.rng.shuffle(options)
