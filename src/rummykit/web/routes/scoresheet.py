@@ -16,6 +16,7 @@ import hmac
 import io
 import re
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
 from typing import Any, TypeAlias, TypeVar
 from urllib.parse import quote
 
@@ -405,6 +406,7 @@ def sheet_page(
         log=change_log(sheet),
         view_token=view_token(stored.id),
         chart=build_chart(sheet),
+        semicolon_languages=SEMICOLON_LANGUAGES,
         **context,
     )
 
@@ -998,25 +1000,40 @@ async def print_sheet(request: Request, lang: str, sheet_id: str) -> Response:
         standings=sheet.standings(),
         running=sheet.running_totals(),
         chart=build_chart(sheet),
+        updated=utc_iso(stored.updated_at),
     )
+
+
+def utc_iso(moment: datetime) -> str:
+    """A stored moment in UTC as ISO 8601 (``2026-01-01T18:05:00Z``); a moment without a
+    time zone is one the database kept in UTC."""
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC)
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+SEMICOLON_LANGUAGES = frozenset({"fr", "es", "de"})
+"""Languages whose spreadsheets read CSV files separated by semicolons (their decimal mark is
+the comma): the sheet offers them that form first, and the comma form beside it."""
+SEPARATORS = {"comma": ",", "semicolon": ";"}
 
 
 class SafeWriter:
     """A CSV writer whose text cells a spreadsheet cannot run as formulas (`csv_cell`)."""
 
-    def __init__(self, out: io.StringIO) -> None:
-        self.writer = csv.writer(out, lineterminator="\r\n")
+    def __init__(self, out: io.StringIO, delimiter: str = ",") -> None:
+        self.writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
 
     def writerow(self, row: list[Any]) -> None:
         self.writer.writerow([csv_cell(cell) for cell in row])
 
 
-def csv_text(sheet: Sheet, lang: str) -> str:
+def csv_text(sheet: Sheet, lang: str, delimiter: str = ",") -> str:
     """The sheet as CSV: a row per round, then the totals and the places."""
     _ = site_translations(lang).gettext
     players = sheet.players
     out = io.StringIO()
-    writer = SafeWriter(out)
+    writer = SafeWriter(out, delimiter)
     writer.writerow([_("Round"), *(p.name for p in players), _("Went out")])
     for player in players:
         if player.start_total and player.first_round > 1:
@@ -1035,11 +1052,13 @@ def csv_text(sheet: Sheet, lang: str) -> str:
 
 @router.get("/{lang:lang}/sheet/{sheet_id}/export.csv", name="scoresheet.csv")
 async def export_csv(request: Request, lang: str, sheet_id: str) -> Response:
+    """The sheet as a CSV file: ``?sep=semicolon`` for the spreadsheets that expect it."""
     _, sheet = await load(request, sheet_id)
+    delimiter = SEPARATORS.get(request.query_params.get("sep", "comma"), ",")
     slug = re.sub(r"[^\w-]+", "-", sheet.settings.name, flags=re.UNICODE).strip("-") or "sheet"
     filename = f"{slug}.csv"
     return Response(
-        "\ufeff" + csv_text(sheet, lang),
+        "\ufeff" + csv_text(sheet, lang, delimiter),
         media_type="text/csv; charset=utf-8",
         headers={
             "Content-Disposition": (
