@@ -208,11 +208,8 @@ def _table_ends(table: Sequence[TableMeld]) -> dict[int, float]:
     """Faces that fit a table meld now (30) or after one more card (10)."""
     out: dict[int, float] = {}
     for meld in table:
-        reading = meld.reading()
         if meld.kind == "run":
-            colour = reading.colours[0]
-            assert colour is not None
-            low, high = reading.numbers[0], reading.numbers[-1]
+            colour, low, high = _run_span(meld)
             for number, score in (
                 (low - 1, 30.0),
                 (high + 1, 30.0),
@@ -226,13 +223,27 @@ def _table_ends(table: Sequence[TableMeld]) -> dict[int, float]:
                 ):
                     f = _face(number, colour)
                     out[f] = max(out.get(f, 0.0), score)
-        elif len(meld.cards) < 4:
-            present = {c.suit for c in meld.cards if c.suit is not None}
-            for suit in Suit:
-                if suit not in present:
-                    f = int(suit) * 13 + reading.numbers[0] - 1
-                    out[f] = max(out.get(f, 0.0), 30.0)
+        else:
+            for f in _group_gaps(meld):
+                out[f] = max(out.get(f, 0.0), 30.0)
     return out
+
+
+def _run_span(meld: TableMeld) -> tuple[int, int, int]:
+    """A run's suit and its lowest and highest numbers, as its cards (jokers too) read."""
+    reading = meld.reading()
+    colour = reading.colours[0]
+    assert colour is not None
+    return colour, reading.numbers[0], reading.numbers[-1]
+
+
+def _group_gaps(meld: TableMeld) -> list[int]:
+    """The faces a group still takes: one per suit it lacks (none once it holds four)."""
+    if len(meld.cards) >= 4:
+        return []
+    present = {c.suit for c in meld.cards if c.suit is not None}
+    number = meld.reading().numbers[0]
+    return [int(suit) * 13 + number - 1 for suit in Suit if suit not in present]
 
 
 def fits_table(card: Card, table: Sequence[TableMeld]) -> bool:
@@ -476,21 +487,15 @@ def _open_ends(table: Sequence[TableMeld]) -> list[list[int]]:
     group's missing suits are one-card ends)."""
     ends: list[list[int]] = []
     for meld in table:
-        reading = meld.reading()
         if meld.kind == "run":
-            colour = reading.colours[0]
-            assert colour is not None
-            low, high = reading.numbers[0], reading.numbers[-1]
+            colour, low, high = _run_span(meld)
             room = 13 - len(meld.cards)
             down = [_face(n, colour) for n in range(low - 1, max(0, low - 1 - room), -1)]
             top = 14 if low > 1 else 13
             up = [_face(n, colour) for n in range(high + 1, min(top, high + room) + 1)]
             ends += [e for e in (down, up) if e]
-        elif len(meld.cards) < 4:
-            present = {c.suit for c in meld.cards if c.suit is not None}
-            for suit in Suit:
-                if suit not in present:
-                    ends.append([int(suit) * 13 + reading.numbers[0] - 1])
+        else:
+            ends += [[f] for f in _group_gaps(meld)]
     return ends
 
 
