@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from rummykit.core import IllegalAction
+from rummykit.notation import Copied, split_copy
 
 
 class Suit(IntEnum):
@@ -85,8 +86,8 @@ MAX_NATURAL_COPIES = 2
 MAX_JOKERS = 6
 
 
-@dataclass(frozen=True, order=True, slots=True)
-class Card:
+@dataclass(frozen=True, order=True, slots=True, repr=False)
+class Card(Copied):
     """One physical card: a rank and suit (or a joker, both ``None``) and which copy it is.
 
     ``Card.id`` numbers the cards 0..109 (naturals by suit, rank and copy; jokers last), which
@@ -114,11 +115,6 @@ class Card:
         if self.rank is None or self.suit is None:
             return "JK"
         return self.rank.symbol + self.suit.symbol
-
-    @property
-    def code(self) -> str:
-        """The exact notation, with ``#n`` when the copy is not the first."""
-        return self.face if self.copy == 0 else f"{self.face}#{self.copy}"
 
     @property
     def id(self) -> int:
@@ -150,20 +146,9 @@ class Card:
         face, copy = _split_copy(text)
         return _card_from_face(face, copy, text)
 
-    def __str__(self) -> str:
-        return self.code
-
-    def __repr__(self) -> str:
-        return f"Card.parse({self.code!r})"
-
 
 def _split_copy(text: str) -> tuple[str, int]:
-    face, sep, copy_text = text.strip().partition("#")
-    if not sep:
-        return face, -1
-    if not (copy_text.isascii() and copy_text.isdigit()) or len(copy_text) > 3:
-        raise IllegalAction("bad_card", card=text)
-    return face, int(copy_text)
+    return split_copy(text, 3, "bad_card", "card")
 
 
 def _card_from_face(face: str, copy: int, original: str) -> Card:

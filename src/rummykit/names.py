@@ -12,6 +12,8 @@ alike are the same name:
   backwards), private-use, unassigned and surrogate code points and the letters that draw
   nothing (Hangul fillers, the blank Braille pattern). Emoji sequences joined with a
   zero-width joiner are refused with them: a name is text, not a picture.
+- `salvage` makes a name stored before this rule follow it: the characters it refuses are
+  dropped instead;
 - `key` is what uniqueness is judged on: the normalised name, case-folded (``Bob``, ``BOB``
   and ``bob`` are one player, as the paper sheet's players would expect), normalised again.
 
@@ -64,3 +66,28 @@ def normalise(text: str) -> str:
 def key(text: str) -> str:
     """What two names are compared by: equal keys are the same name."""
     return unicodedata.normalize("NFKC", normalise(text).casefold())
+
+
+def follows(text: object) -> bool:
+    """Whether ``text`` is a name `normalise` accepts as it is written.
+
+    >>> follows("Bob"), follows("Bob\\u200b"), follows(" Bob"), follows(3)
+    (True, False, False, False)
+    """
+    if not isinstance(text, str):
+        return False
+    try:
+        return normalise(text) == text
+    except IllegalAction:
+        return False
+
+
+def salvage(text: str) -> str:
+    """A name stored before this rule, made to follow it: what `normalise` refuses is dropped
+    (not refused), the rest normalised. The result may be empty.
+
+    >>> salvage("Bo\\u200bb\\u202e "), salvage("\\u200b")
+    ('Bob', '')
+    """
+    folded = unicodedata.normalize("NFKC", text)
+    return normalise("".join(c for c in folded if c in SPACES or not refused(c)))

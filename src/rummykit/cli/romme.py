@@ -3,34 +3,12 @@ and ``bench romme-pace``."""
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any
 
 import typer
 
 from rummykit.cli import apps
 from rummykit.core import IllegalAction
-
-
-def _print(data: Any, as_json: bool, text: str) -> None:
-    if as_json:
-        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
-    else:
-        typer.echo(text)
-
-
-def _fail(err: IllegalAction) -> None:
-    typer.echo(json.dumps(err.to_json(), ensure_ascii=False), err=True)
-    raise typer.Exit(2)
-
-
-def _levels(bots: str, players: int) -> list[str]:
-    levels = [b.strip() for b in bots.split(",") if b.strip()]
-    if len(levels) == 1:
-        levels = levels * players
-    if len(levels) != players:
-        raise IllegalAction("bad_bots", bots=len(levels), players=players)
-    return levels
 
 
 def _rules(preset: str, rounds: int | None) -> Any:
@@ -50,11 +28,11 @@ def simulate_romme(
         int | None, typer.Option(help="Rounds per game (default: the preset's).")
     ] = None,
     games: Annotated[int, typer.Option(help="Games to play.")] = 1,
-    seed: Annotated[int, typer.Option(help="Seed of the deals.")] = 1,
+    seed: apps.DealSeed = 1,
     preset: Annotated[str, typer.Option(help="Rules: standard, computer, german_club.")] = (
         "standard"
     ),
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: apps.AsJson = False,
     mirror: Annotated[
         bool,
         typer.Option(
@@ -76,26 +54,27 @@ def simulate_romme(
     from rummykit.romme.simulate import simulate
 
     try:
-        result = simulate(_levels(bots, players), games, seed, _rules(preset, rounds))
+        result = simulate(apps.seat_levels(bots, players), games, seed, _rules(preset, rounds))
     except IllegalAction as err:
-        _fail(err)
-        return
-    lines = [f"{result['games']} games, {result['rounds']} rounds, {result['actions']} actions"]
-    for row in result["seats"]:
-        lines.append(
-            f"seat {row['seat']} {row['bot']:>8}: {row['points']:>6} points "
-            f"({row['points_per_round']}/round), {row['rounds_won']} rounds won, "
-            f"{row['games_won']} games won"
-        )
-    _print(result, as_json, "\n".join(lines))
+        apps.fail(err)
+    head = f"{result['games']} games, {result['rounds']} rounds, {result['actions']} actions"
+    apps.show_rows(result, as_json, head, result["seats"], _seat_line)
+
+
+def _seat_line(row: Any) -> str:
+    return (
+        f"seat {row['seat']} {row['bot']:>8}: {row['points']:>6} points "
+        f"({row['points_per_round']}/round), {row['rounds_won']} rounds won, "
+        f"{row['games_won']} games won"
+    )
 
 
 @apps.bench.command("romme-engine")
 def bench_romme_engine(
     games: Annotated[int, typer.Option(help="Random games to record and replay.")] = 40,
     rounds: Annotated[int, typer.Option(help="Whole random-bot rounds to time.")] = 40,
-    seed: Annotated[int, typer.Option(help="Seed.")] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    seed: apps.Seed = 1,
+    as_json: apps.AsJson = False,
 ) -> None:
     """Actions per second replaying recorded random games (every action checked) and whole
     random-bot rounds per second."""
@@ -107,7 +86,7 @@ def bench_romme_engine(
         lines.append(f"replay {name}: {row['actions_per_second']} actions/s")
     for name, row in result["random_rounds"].items():
         lines.append(f"random-bot rounds {name}: {row['rounds_per_second']} rounds/s")
-    _print(result, as_json, "\n".join(lines))
+    apps.show(result, as_json, lines)
 
 
 def _tournament(
@@ -125,7 +104,7 @@ def _tournament(
 
     try:
         result = run_tournament(
-            _levels(bots, players),
+            apps.seat_levels(bots, players),
             rounds=rounds or 2000,
             seed=seed,
             mirror=mirror,
@@ -133,23 +112,25 @@ def _tournament(
             rules=Rules.preset(preset),
         )
     except IllegalAction as err:
-        _fail(err)
-        return
-    lines = [
+        apps.fail(err)
+    head = (
         f"{result['rounds']} rounds from {result['deal_seeds']} deal seeds"
         f"{' (mirrored)' if mirror else ''}, {result['seconds']} s"
-    ]
+    )
     table = result["bots"]
     assert isinstance(table, dict)
-    for level, row in table.items():
-        low, high = row["win_rate_ci95"]
-        lines.append(
-            f"{level:>8}: {row['rounds_won']}/{row['rounds']} rounds won "
-            f"({100 * row['win_rate']:.1f}%, 95% CI {100 * low:.1f}-{100 * high:.1f}%), "
-            f"{row['mean_penalty']} penalty/round, {row['games_won']}/{row['games']} games won, "
-            f"{row['mean_decision_ms']} ms/decision"
-        )
-    _print(result, as_json, "\n".join(lines))
+    apps.show_rows(result, as_json, head, table.items(), _level_line)
+
+
+def _level_line(item: tuple[str, Any]) -> str:
+    level, row = item
+    low, high = row["win_rate_ci95"]
+    return (
+        f"{level:>8}: {row['rounds_won']}/{row['rounds']} rounds won "
+        f"({100 * row['win_rate']:.1f}%, 95% CI {100 * low:.1f}-{100 * high:.1f}%), "
+        f"{row['mean_penalty']} penalty/round, {row['games_won']}/{row['games']} games won, "
+        f"{row['mean_decision_ms']} ms/decision"
+    )
 
 
 @apps.bench.command("romme-solver")
@@ -159,7 +140,7 @@ def bench_romme_solver(
     ilp: Annotated[
         bool, typer.Option("--ilp/--no-ilp", help="Also solve each hand as an integer program.")
     ] = True,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: apps.AsJson = False,
 ) -> None:
     """Time the exact meld solver (best_melds) on seeded 15-card hands, 0-2 and 3-6 jokers,
     against an integer program (HiGHS) solving the same hands."""
@@ -182,7 +163,7 @@ def bench_romme_solver(
                 f"{row['median_ratio']}x; {row['mismatches']} mismatches"
             )
         lines.append(line)
-    _print(result, as_json, "\n".join(lines))
+    apps.show(result, as_json, lines)
 
 
 @apps.bench.command("romme-pace")
@@ -191,7 +172,7 @@ def bench_romme_pace(
     seed: Annotated[int, typer.Option(help="Seed of the first deal.")] = 1,
     bots: Annotated[str, typer.Option(help="Levels, comma-separated.")] = "random,easy,medium,hard",
     jobs: Annotated[int, typer.Option(help="Processes (use 2 for both CPU cores).")] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: apps.AsJson = False,
 ) -> None:
     """Draws each level needs to go out alone, beside a clairvoyant player who knows the order
     of the stock, and the estimated chance that ``random`` goes out first against each."""
@@ -203,8 +184,7 @@ def bench_romme_pace(
         for level in levels:
             make_bot(level, 0)
     except IllegalAction as err:
-        _fail(err)
-        return
+        apps.fail(err)
     result = run(deals=deals, seed=seed, levels=levels, jobs=max(1, jobs))
     lines = []
     table = result["levels"]
@@ -217,4 +197,4 @@ def bench_romme_pace(
         if "random_first_estimate" in row:
             line += f", random out first ~{100 * row['random_first_estimate']:.1f}%"
         lines.append(line)
-    _print(result, as_json, "\n".join(lines))
+    apps.show(result, as_json, lines)

@@ -12,18 +12,6 @@ from rummykit.cli import apps
 from rummykit.core import IllegalAction
 
 
-def _print(data: Any, as_json: bool, text: str) -> None:
-    if as_json:
-        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
-    else:
-        typer.echo(text)
-
-
-def _fail(err: IllegalAction) -> None:
-    typer.echo(json.dumps(err.to_json(), ensure_ascii=False), err=True)
-    raise typer.Exit(2)
-
-
 @apps.simulate.command("rummoli")
 def simulate_rummoli(
     players: Annotated[int, typer.Option(help="Players at the table (2-8).")] = 4,
@@ -31,41 +19,38 @@ def simulate_rummoli(
         str, typer.Option(help="One level per seat, comma-separated: random, easy, hard.")
     ] = "hard,easy,easy,easy",
     hands: Annotated[int, typer.Option(help="Hands to play at least, over all games.")] = 2000,
-    seed: Annotated[int, typer.Option(help="Seed of the deals.")] = 1,
+    seed: apps.DealSeed = 1,
     preset: Annotated[str, typer.Option(help="Rules: standard, betting, house, demo.")] = (
         "standard"
     ),
     hands_per_game: Annotated[int, typer.Option(help="Hands per game before the split.")] = 20,
     jobs: Annotated[int, typer.Option(help="Processes sharing the games.")] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: apps.AsJson = False,
 ) -> None:
     """Play bots against each other, seats rotated over the same deals; chips won per hand."""
     from rummykit.rummoli.rules import Rules
     from rummykit.rummoli.simulate import simulate
 
-    levels = [b.strip() for b in bots.split(",") if b.strip()]
     try:
-        if len(levels) != players:
-            raise IllegalAction("bad_bots", bots=len(levels), players=players)
+        levels = apps.seat_levels(bots, players, one_for_all=False)
         result = simulate(levels, hands, seed, Rules.preset(preset), hands_per_game, max(1, jobs))
     except IllegalAction as err:
-        _fail(err)
-        return
-    lines = [f"{result['hands']} hands, {result['games']} games, seats rotated"]
-    for row in result["by_level"]:
-        low, high = row["ci95"]
-        lines.append(
-            f"{row['bot']:>6}: {row['mean']:+.3f} chips/hand  (95% CI {low:+.3f} {high:+.3f})"
-        )
-    _print(result, as_json, "\n".join(lines))
+        apps.fail(err)
+    head = f"{result['hands']} hands, {result['games']} games, seats rotated"
+    apps.show_rows(result, as_json, head, result["by_level"], _level_line)
+
+
+def _level_line(row: Any) -> str:
+    low, high = row["ci95"]
+    return f"{row['bot']:>6}: {row['mean']:+.3f} chips/hand  (95% CI {low:+.3f} {high:+.3f})"
 
 
 @apps.bench.command("rummoli")
 def bench_rummoli(
     hands: Annotated[int, typer.Option(help="Whole hands to play with random bots.")] = 2000,
     evaluations: Annotated[int, typer.Option(help="Poker evaluations per hand size.")] = 50_000,
-    seed: Annotated[int, typer.Option(help="Seed.")] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    seed: apps.Seed = 1,
+    as_json: apps.AsJson = False,
 ) -> None:
     """Whole hands per second (random bots) and poker evaluations per second (7 and 17 cards)."""
     from rummykit.bench.rummoli import run
@@ -80,7 +65,7 @@ def bench_rummoli(
         f"poker 17 cards: {seventeen['key_of_indices_per_second']}/s key, "
         f"{seventeen['evaluate_per_second']}/s evaluate"
     )
-    _print(result, as_json, text)
+    apps.show(result, as_json, [text])
 
 
 @apps.demo.command("rummoli")
@@ -96,7 +81,7 @@ def demo_rummoli(
             dir_okay=False,
         ),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: apps.AsJson = False,
 ) -> None:
     """One whole demonstration hand, step by step, every hand and the widow visible."""
     from rummykit.rummoli.demo import carry_over, demo_hand
@@ -111,12 +96,11 @@ def demo_rummoli(
         else:
             hand = demo_hand(players, seed)
     except IllegalAction as err:
-        _fail(err)
-        return
+        apps.fail(err)
     lines = [f"widow: {' '.join(c.code for c in hand.widow)}"]
     for seat, cards in enumerate(hand.hands):
         lines.append(f"seat {seat}: {' '.join(c.code for c in cards)}")
     for step in hand.steps:
         params = " ".join(f"{k}={v}" for k, v in step.params.items())
         lines.append(f"{step.code} {params}".rstrip())
-    _print(hand.to_json(), as_json, "\n".join(lines))
+    apps.show(hand.to_json(), as_json, lines)

@@ -36,12 +36,8 @@ def simulate_tiles(
     ),
 ) -> None:
     """Play tile-rummy games between computer players and report each seat's results."""
-    levels = [b.strip() for b in bots.split(",") if b.strip()]
-    if len(levels) == 1:
-        levels *= players
     try:
-        if len(levels) != players:
-            raise IllegalAction("bad_bots", bots=len(levels), players=players)
+        levels = apps.seat_levels(bots, players)
         rules = Rules.preset(preset)
         if rack_size is not None:
             rules = replace(rules, rack_size=rack_size)

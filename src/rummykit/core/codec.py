@@ -44,6 +44,7 @@ from typing import (
     Self,
     TypeVar,
     Union,
+    cast,
     get_args,
     get_origin,
     get_type_hints,
@@ -118,6 +119,64 @@ class Encoded:
                 raise
             raise IllegalAction(cls.json_error, reason=err.code, **err.params) from None
         return value
+
+
+class SeatView(Encoded):
+    """A base for a game's view of one seat: a bad reading of its JSON form is ``bad_view``."""
+
+    __slots__ = ()
+    json_error: ClassVar[str] = "bad_view"
+    seat: int | None
+    to_move: int | None
+
+    def seat_on_move(self) -> int:
+        """The viewing seat, which must be the seat on move (else ``not_your_turn``)."""
+        if self.seat is None or self.seat != self.to_move:
+            raise IllegalAction("not_your_turn", seat=self.seat, to_move=self.to_move)
+        return self.seat
+
+
+class PhasedView(SeatView):
+    """A view of a game whose last phase is ``game_over`` (the rummy games)."""
+
+    __slots__ = ()
+    phase: str
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "game_over"
+
+
+class Worded:
+    """The text notation of an action, written once: its word (``word``, else its kind ``t``),
+    then the text of each field, a card or a tile by its code (``bid 3``, ``play 10♦``).
+
+    ``repr`` calls the class with its fields (``Bid(3)``); with ``repr_by_parse`` it reads the
+    text back instead (``Draw.parse('draw stock')``). A class whose notation is richer writes
+    its own ``__str__``; a dataclass keeps these only when declared with ``repr=False``.
+    """
+
+    __slots__ = ()
+    t: ClassVar[str]
+    word: ClassVar[str | None] = None
+    repr_by_parse: ClassVar[bool] = False
+
+    def __str__(self) -> str:
+        word = self.t if self.word is None else self.word
+        return " ".join([word, *(_spoken(value) for value in self._field_values())])
+
+    def __repr__(self) -> str:
+        if self.repr_by_parse:
+            return f"{type(self).__name__}.parse({str(self)!r})"
+        return f"{type(self).__name__}({', '.join(map(repr, self._field_values()))})"
+
+    def _field_values(self) -> list[object]:
+        return [getattr(self, f.name) for f in dataclasses.fields(cast(Any, self))]
+
+
+def _spoken(value: object) -> str:
+    code = getattr(value, "code", None)
+    return code if isinstance(code, str) else str(value)
 
 
 class _Error(Exception):

@@ -24,11 +24,11 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar, Literal, TypeAlias, TypeVar
+from typing import ClassVar, Literal, Self, TypeAlias
 
 from rummykit.cards import Card, parse_cards
 from rummykit.core import JSON, Codec, IllegalAction, Leaf, json_form
-from rummykit.core.codec import Encoded
+from rummykit.core.codec import Encoded, Worded
 from rummykit.melds import MeldKind
 from rummykit.romme.rules import Rules, TableMeld
 
@@ -56,14 +56,28 @@ CODEC = Codec(
 own forms."""
 
 
-class _Value(Encoded):
+class _Value(Worded, Encoded):
     __slots__ = ()
     codec = CODEC
     json_error = "bad_action"
 
 
-@dataclass(frozen=True, slots=True)
-class Draw(_Value):
+class _Action(_Value):
+    """A whole action, not a part of a play: its text reads back (``Draw.parse('draw stock')``)."""
+
+    __slots__ = ()
+    repr_by_parse = True
+
+    @classmethod
+    def parse(cls, text: str) -> Self:
+        action = parse_action(text)
+        if not isinstance(action, cls):
+            raise IllegalAction("bad_action", text=text, expected=cls.__name__)
+        return action
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Draw(_Action):
     """Take the top card of the stock or of the discard pile."""
 
     t: ClassVar[str] = "draw"
@@ -74,51 +88,22 @@ class Draw(_Value):
         if self.source not in ("stock", "discard"):
             raise IllegalAction("bad_action", reason="source", value=self.source)
 
-    def __str__(self) -> str:
-        return f"draw {self.source}"
 
-    def __repr__(self) -> str:
-        return f"Draw.parse({str(self)!r})"
-
-    @staticmethod
-    def parse(text: str) -> Draw:
-        return _parse_as(text, Draw)
-
-
-@dataclass(frozen=True, slots=True)
-class Discard(_Value):
+@dataclass(frozen=True, slots=True, repr=False)
+class Discard(_Action):
     """Put one card from the hand face up on the discard pile, ending the turn."""
 
     t: ClassVar[str] = "discard"
 
     card: Card
 
-    def __str__(self) -> str:
-        return f"discard {self.card.code}"
 
-    def __repr__(self) -> str:
-        return f"Discard.parse({str(self)!r})"
-
-    @staticmethod
-    def parse(text: str) -> Discard:
-        return _parse_as(text, Discard)
-
-
-@dataclass(frozen=True, slots=True)
-class NextRound(_Value):
+@dataclass(frozen=True, slots=True, repr=False)
+class NextRound(_Action):
     """Deal the next round after a round has been counted."""
 
     t: ClassVar[str] = "next_round"
-
-    def __str__(self) -> str:
-        return "next round"
-
-    def __repr__(self) -> str:
-        return "NextRound.parse('next round')"
-
-    @staticmethod
-    def parse(text: str) -> NextRound:
-        return _parse_as(text, NextRound)
+    word: ClassVar[str | None] = "next round"
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,8 +151,8 @@ class Exchange(_Value):
         return f"x{self.meld}:{self.card.code}/{self.joker.code}"
 
 
-@dataclass(frozen=True, slots=True)
-class Play(_Value):
+@dataclass(frozen=True, slots=True, repr=False)
+class Play(_Action):
     """Everything a player lays in one turn, checked as a whole. The engine applies the
     exchanges first, then lays the new melds, then the lay-offs in the order given."""
 
@@ -183,13 +168,6 @@ class Play(_Value):
         parts += [str(m) for m in self.melds]
         parts += [str(lo) for lo in self.layoffs]
         return " ".join(["play", *parts])
-
-    def __repr__(self) -> str:
-        return f"Play.parse({str(self)!r})"
-
-    @staticmethod
-    def parse(text: str) -> Play:
-        return _parse_as(text, Play)
 
     @staticmethod
     def of(*melds: Sequence[Card] | str) -> Play:
@@ -212,16 +190,6 @@ class Play(_Value):
 
 Action: TypeAlias = Draw | Play | Discard | NextRound
 _read_action = CODEC.reader(Action)
-
-
-_A = TypeVar("_A", Draw, Play, Discard, NextRound)
-
-
-def _parse_as(text: str, cls: type[_A]) -> _A:
-    action = parse_action(text)
-    if not isinstance(action, cls):
-        raise IllegalAction("bad_action", text=text, expected=cls.__name__)
-    return action
 
 
 # --- JSON ----------------------------------------------------------------------------------

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from rummykit.cards import Card
 from rummykit.romme.bot_levels import MediumBot, penalty_weight
-from rummykit.romme.rules import card_value
 from rummykit.romme.solver import can_use_card, going_out
 from rummykit.romme.strategy import (
     ExactProspects,
@@ -64,12 +63,7 @@ class HardBot(MediumBot):
         for card in shortlist:
             if base and self.time_left() < 0.4 * self.budget:
                 break
-            rest = list(view.hand)
-            rest.remove(card)
-            value = prospects.value(rest)
-            value += self.penalty_factor * weight * card_value(card, view.rules)
-            value -= self.keep_factor * scores[card]
-            base.append((value, card))
+            base.append((self.discard_value(view, card, prospects, weight, scores), card))
         # Best first; a card's danger can only lower its value, so once a card's value without
         # danger is below the best found with danger, no later card can win.
         base.sort(key=lambda vc: (-vc[0], vc[1].id))

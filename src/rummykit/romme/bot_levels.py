@@ -29,8 +29,8 @@ import time
 
 from rummykit.cards import Card
 from rummykit.core import IllegalAction
-from rummykit.romme.actions import Action, Discard, Draw, NextRound, Play
-from rummykit.romme.moves import picked_unused, random_play
+from rummykit.romme.actions import Action, Discard, Draw, Play
+from rummykit.romme.moves import next_round_or_turn, picked_unused, random_play
 from rummykit.romme.rules import DEFAULT_RULES, Rules, card_value
 from rummykit.romme.solver import (
     Arrangement,
@@ -84,12 +84,9 @@ class SolverBot:
         meld_table(rules)
 
     def choose(self, view: View) -> Action:
-        if view.phase == "round_over":
-            return NextRound()
-        if view.phase == "game_over":
-            raise IllegalAction("game_over")
-        if view.seat is None or view.seat != view.to_move:
-            raise IllegalAction("not_your_turn", seat=view.seat, to_move=view.to_move)
+        between = next_round_or_turn(view)
+        if between is not None:
+            return between
         self._started = time.perf_counter()
         try:
             with deadline(self._started + self.ceiling):
@@ -339,15 +336,27 @@ class MediumBot(SolverBot):
         for card in ranked[: self.shortlist]:
             if best is not None and self.time_left() < 0.4 * self.budget:
                 break
-            rest = list(view.hand)
-            rest.remove(card)
-            value = prospects.value(rest)
-            value += self.penalty_factor * weight * card_value(card, view.rules)
-            value -= self.keep_factor * scores[card]
+            value = self.discard_value(view, card, prospects, weight, scores)
             if best is None or value > best[0]:
                 best = (value, card)
         assert best is not None
         return best[1]
+
+    def discard_value(
+        self,
+        view: View,
+        card: Card,
+        prospects: Prospects,
+        weight: float,
+        scores: dict[Card, float],
+    ) -> float:
+        """What discarding ``card`` is worth: the prospects of the hand left, less the penalty
+        risked by keeping it (``weight``) and the card's own worth in hand (``scores``)."""
+        rest = list(view.hand)
+        rest.remove(card)
+        value = prospects.value(rest)
+        value += self.penalty_factor * weight * card_value(card, view.rules)
+        return value - self.keep_factor * scores[card]
 
     def closest_to_going_out(self, view: View, scores: dict[Card, float]) -> dict[Card, float]:
         """With ``nearest_first``, only the discards that leave the hand fewest draws from going

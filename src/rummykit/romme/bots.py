@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Protocol
 from rummykit.core import IllegalAction
 from rummykit.romme.actions import Action, Discard, Draw, NextRound, Play
 from rummykit.romme.game import State
-from rummykit.romme.moves import picked_unused, random_play, simple_actions
+from rummykit.romme.moves import next_round_or_turn, picked_unused, random_play, simple_actions
 from rummykit.romme.turn import TurnContext, check_play
 from rummykit.romme.view import View
 
@@ -47,12 +47,9 @@ class RandomBot:
         self._plan: Play | None = None
 
     def choose(self, view: View) -> Action:
-        if view.phase == "round_over":
-            return NextRound()
-        if view.phase == "game_over":
-            raise IllegalAction("game_over")
-        if view.seat is None or view.seat != view.to_move:
-            raise IllegalAction("not_your_turn", seat=view.seat, to_move=view.to_move)
+        between = next_round_or_turn(view)
+        if between is not None:
+            return between
         rng = self._rng
         if view.phase == "draw":
             return self._draw(view)

@@ -40,6 +40,17 @@ from rummykit.romme.turn import (
 from rummykit.romme.view import View
 
 
+def next_round_or_turn(view: View) -> NextRound | None:
+    """What a computer player does before thinking: ``NextRound`` once a round is counted,
+    None when its seat is on move; refused when the game is over or another seat is awaited."""
+    if view.phase == "round_over":
+        return NextRound()
+    if view.phase == "game_over":
+        raise IllegalAction("game_over")
+    view.seat_on_move()
+    return None
+
+
 def simple_actions(view: View) -> list[Action]:
     """Every legal draw, discard or next-round step for the viewing seat (plays excluded)."""
     if view.phase == "round_over":

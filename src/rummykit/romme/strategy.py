@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from rummykit.cards import Card, Suit, romme_pack
 from rummykit.romme.rules import Rules, TableMeld, card_value, read_cards
 from rummykit.romme.solver.candidates import encode, meld_table
-from rummykit.romme.solver.search import Problem, solve
+from rummykit.romme.solver.search import Problem, TableOption, solve
 from rummykit.romme.solver.table import table_options
 from rummykit.romme.view import View
 
@@ -208,11 +208,8 @@ def _table_ends(table: Sequence[TableMeld]) -> dict[int, float]:
     """Faces that fit a table meld now (30) or after one more card (10)."""
     out: dict[int, float] = {}
     for meld in table:
-        reading = meld.reading()
         if meld.kind == "run":
-            colour = reading.colours[0]
-            assert colour is not None
-            low, high = reading.numbers[0], reading.numbers[-1]
+            colour, low, high = _run_span(meld)
             for number, score in (
                 (low - 1, 30.0),
                 (high + 1, 30.0),
@@ -226,13 +223,27 @@ def _table_ends(table: Sequence[TableMeld]) -> dict[int, float]:
                 ):
                     f = _face(number, colour)
                     out[f] = max(out.get(f, 0.0), score)
-        elif len(meld.cards) < 4:
-            present = {c.suit for c in meld.cards if c.suit is not None}
-            for suit in Suit:
-                if suit not in present:
-                    f = int(suit) * 13 + reading.numbers[0] - 1
-                    out[f] = max(out.get(f, 0.0), 30.0)
+        else:
+            for f in _group_gaps(meld):
+                out[f] = max(out.get(f, 0.0), 30.0)
     return out
+
+
+def _run_span(meld: TableMeld) -> tuple[int, int, int]:
+    """A run's suit and its lowest and highest numbers, as its cards (jokers too) read."""
+    reading = meld.reading()
+    colour = reading.colours[0]
+    assert colour is not None
+    return colour, reading.numbers[0], reading.numbers[-1]
+
+
+def _group_gaps(meld: TableMeld) -> list[int]:
+    """The faces a group still takes: one per suit it lacks (none once it holds four)."""
+    if len(meld.cards) >= 4:
+        return []
+    present = {c.suit for c in meld.cards if c.suit is not None}
+    number = meld.reading().numbers[0]
+    return [int(suit) * 13 + number - 1 for suit in Suit if suit not in present]
 
 
 def fits_table(card: Card, table: Sequence[TableMeld]) -> bool:
@@ -402,16 +413,33 @@ class Prospects:
         return hits / know.unseen_total
 
     def _laid(self, counts: int, jokers: int, size: int, spare: bool = False) -> float:
+        """What holding ``counts`` and ``jokers`` is worth: the cards it lets the player lay
+        (with a bonus for opening and for going out), solved once per holding."""
         key = (counts * 2 + spare, jokers)
         known = self._cache.get(key)
-        if known is not None:
-            return known
-        self.solves += 1
+        if known is None:
+            self.solves += 1
+            laid = self._cards_laid(counts, jokers, size, spare)
+            known = self._cache[key] = 0.0 if laid is None else self._worth(laid, size, key)
+        return known
+
+    def _worth(self, laid: int, size: int, key: tuple[int, int]) -> float:
+        bonus = 0.0 if self.opened else self.open_bonus
+        if laid >= size - 1:
+            bonus += self.out_bonus
+            self._outs.add(key)
+        return laid + bonus
+
+    def _problem(
+        self,
+        counts: int,
+        jokers: int,
+        keep_one: bool,
+        table: Sequence[TableOption] = (),
+    ) -> Problem:
+        """The meld problem of a holding under the rules of this player's next melds."""
         rules = self.rules
-        laid_off = 0
-        if self.may_lay_off:
-            counts, laid_off = self._lay_off(counts)
-        problem = Problem(
+        return Problem(
             self.melds,
             counts,
             jokers,
@@ -419,25 +447,26 @@ class Prospects:
             need=0 if self.opened else rules.opening_min,
             require_run=not self.opened and rules.opening_requires_run,
             require_meld=not self.opened,
-            keep_one=rules.go_out == "discard" and not spare and not laid_off,
+            keep_one=rules.go_out == "discard" and keep_one,
             new_meld_jokers=self.opened or not rules.opening_without_jokers,
+            table_options=table,
+            freed_not_own=not self.opened and any(o.jokers_out for o in table),
         )
-        solution = solve(problem)
+
+    def _cards_laid(self, counts: int, jokers: int, size: int, spare: bool) -> int | None:
+        """How many cards the holding lets the player lay, counting lay-offs roughly; None
+        when nothing may be laid."""
+        laid_off = 0
+        if self.may_lay_off:
+            counts, laid_off = self._lay_off(counts)
+        solution = solve(self._problem(counts, jokers, keep_one=not spare and not laid_off))
         if solution is None:
-            result = 0.0
-        else:
-            laid = solution.cards_laid
-            left_jokers = jokers - sum(p.jokers for p in solution.melds)
-            if self.may_lay_off and left_jokers:
-                laid += left_jokers  # a joker continues almost any table meld
-            laid = min(laid + laid_off, size - 1 if rules.go_out == "discard" else size)
-            bonus = 0.0 if self.opened else self.open_bonus
-            if laid >= size - 1:
-                bonus += self.out_bonus
-                self._outs.add(key)
-            result = laid + bonus
-        self._cache[key] = result
-        return result
+            return None
+        laid = solution.cards_laid
+        left_jokers = jokers - sum(p.jokers for p in solution.melds)
+        if self.may_lay_off and left_jokers:
+            laid += left_jokers  # a joker continues almost any table meld
+        return min(laid + laid_off, size - 1 if self.rules.go_out == "discard" else size)
 
     def _lay_off(self, counts: int) -> tuple[int, int]:
         """Take out the cards that continue a table meld (following a run as far as the hand
@@ -458,21 +487,15 @@ def _open_ends(table: Sequence[TableMeld]) -> list[list[int]]:
     group's missing suits are one-card ends)."""
     ends: list[list[int]] = []
     for meld in table:
-        reading = meld.reading()
         if meld.kind == "run":
-            colour = reading.colours[0]
-            assert colour is not None
-            low, high = reading.numbers[0], reading.numbers[-1]
+            colour, low, high = _run_span(meld)
             room = 13 - len(meld.cards)
             down = [_face(n, colour) for n in range(low - 1, max(0, low - 1 - room), -1)]
             top = 14 if low > 1 else 13
             up = [_face(n, colour) for n in range(high + 1, min(top, high + room) + 1)]
             ends += [e for e in (down, up) if e]
-        elif len(meld.cards) < 4:
-            present = {c.suit for c in meld.cards if c.suit is not None}
-            for suit in Suit:
-                if suit not in present:
-                    ends.append([int(suit) * 13 + reading.numbers[0] - 1])
+        else:
+            ends += [[f] for f in _group_gaps(meld)]
     return ends
 
 
@@ -486,36 +509,8 @@ class ExactProspects(Prospects):
         super().__init__(view, know, opened, deadline)
         self.table = list(view.table) if self.may_lay_off else []
 
-    def _laid(self, counts: int, jokers: int, size: int, spare: bool = False) -> float:
-        key = (counts * 2 + spare, jokers)
-        known = self._cache.get(key)
-        if known is not None:
-            return known
-        self.solves += 1
-        rules = self.rules
-        options = table_options(self.table, counts, jokers, rules) if self.table else []
-        problem = Problem(
-            self.melds,
-            counts,
-            jokers,
-            "cards",
-            need=0 if self.opened else rules.opening_min,
-            require_run=not self.opened and rules.opening_requires_run,
-            require_meld=not self.opened,
-            keep_one=rules.go_out == "discard" and not spare,
-            new_meld_jokers=self.opened or not rules.opening_without_jokers,
-            table_options=options,
-            freed_not_own=not self.opened and any(o.jokers_out for o in options),
-        )
-        solution = solve(problem)
-        if solution is None:
-            result = 0.0
-        else:
-            laid = solution.cards_laid
-            bonus = 0.0 if self.opened else self.open_bonus
-            if laid >= size - 1:
-                bonus += self.out_bonus
-                self._outs.add(key)
-            result = laid + bonus
-        self._cache[key] = result
-        return result
+    def _cards_laid(self, counts: int, jokers: int, size: int, spare: bool) -> int | None:
+        """How many cards the holding lets the player lay, exactly, on the table as it is."""
+        options = table_options(self.table, counts, jokers, self.rules) if self.table else []
+        solution = solve(self._problem(counts, jokers, keep_one=not spare, table=options))
+        return None if solution is None else solution.cards_laid

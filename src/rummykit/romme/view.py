@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rummykit.cards import Card
-from rummykit.core import Event, IllegalAction
-from rummykit.core.codec import Encoded
+from rummykit.core import Event
+from rummykit.core.codec import PhasedView
 from rummykit.romme.actions import CODEC
 from rummykit.romme.rules import Rules, TableMeld
 from rummykit.romme.turn import TurnContext
@@ -25,7 +25,7 @@ played, must discard. ``round_over``: the round is counted, `NextRound` deals th
 
 
 @dataclass(frozen=True)
-class View(Encoded):
+class View(PhasedView):
     """What one seat may see: its own hand, the sizes of the others', the table, the whole
     discard pile, the stock size, the scores, whose turn and what phase, the rules and the
     public log (a draw from the stock never names the card; a pickup does)."""
@@ -55,22 +55,16 @@ class View(Encoded):
     log: tuple[Event, ...]
 
     codec = CODEC
-    json_error = "bad_view"
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "game_over"
 
     def turn_context(self) -> TurnContext:
         """The context `check_play` needs, for the seat on move."""
-        if self.seat is None or self.seat != self.to_move:
-            raise IllegalAction("not_your_turn", seat=self.seat, to_move=self.to_move)
+        seat = self.seat_on_move()
         return TurnContext(
             self.hand,
             {m.id: m for m in self.table},
             self.rules,
-            self.seat,
-            self.opened[self.seat],
+            seat,
+            self.opened[seat],
             self.picked,
             self.next_meld_id,
         )

@@ -26,7 +26,7 @@ from typing import ClassVar
 
 from rummykit.cards import Card
 from rummykit.core import JSON, Codec, IllegalAction, Leaf
-from rummykit.core.codec import Encoded
+from rummykit.core.codec import Encoded, Worded
 from rummykit.rummoli.rules import Rules
 
 __all__ = [
@@ -65,144 +65,84 @@ CODEC = Codec(
 """The JSON form of Rummoli's actions and views: cards by their codes."""
 
 
-class _Value(Encoded):
+class _Value(Worded, Encoded):
     __slots__ = ()
     codec = CODEC
     json_error = "bad_action"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class SwapWidow(_Value):
     """The dealer takes the widow without looking at it; the own hand becomes the dead widow."""
 
     t: ClassVar[str] = "swap_widow"
 
-    def __str__(self) -> str:
-        return self.t
 
-    def __repr__(self) -> str:
-        return "SwapWidow()"
-
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class KeepHand(_Value):
     """The dealer keeps the hand dealt and puts the widow up for auction."""
 
     t: ClassVar[str] = "keep_hand"
 
-    def __str__(self) -> str:
-        return self.t
 
-    def __repr__(self) -> str:
-        return "KeepHand()"
-
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Bid(_Value):
     """A bid for the widow: more chips than the last bid, at most what the bidder has."""
 
     chips: int
     t: ClassVar[str] = "bid"
 
-    def __str__(self) -> str:
-        return f"bid {self.chips}"
 
-    def __repr__(self) -> str:
-        return f"Bid({self.chips})"
-
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Pass(_Value):
     """No bid; a player who passes is out of this auction."""
 
     t: ClassVar[str] = "pass"
 
-    def __str__(self) -> str:
-        return self.t
 
-    def __repr__(self) -> str:
-        return "Pass()"
-
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Check(_Value):
     """Stay in the betting round without adding chips (only when nothing is owed)."""
 
     t: ClassVar[str] = "check"
 
-    def __str__(self) -> str:
-        return self.t
 
-    def __repr__(self) -> str:
-        return "Check()"
-
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Bet(_Value):
     """Open the betting with 1 to ``max_bet`` chips."""
 
     chips: int
     t: ClassVar[str] = "bet"
 
-    def __str__(self) -> str:
-        return f"bet {self.chips}"
 
-    def __repr__(self) -> str:
-        return f"Bet({self.chips})"
-
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Call(_Value):
     """Match the current bet (or put in every chip left, when that is less)."""
 
     t: ClassVar[str] = "call"
 
-    def __str__(self) -> str:
-        return self.t
 
-    def __repr__(self) -> str:
-        return "Call()"
-
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Raise(_Value):
     """Match the current bet and raise it by 1 to ``max_bet`` chips."""
 
     chips: int
     t: ClassVar[str] = "raise"
 
-    def __str__(self) -> str:
-        return f"raise {self.chips}"
 
-    def __repr__(self) -> str:
-        return f"Raise({self.chips})"
-
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Fold(_Value):
     """Give up the Poker box (the cards stay in hand for the sequence)."""
 
     t: ClassVar[str] = "fold"
 
-    def __str__(self) -> str:
-        return self.t
 
-    def __repr__(self) -> str:
-        return "Fold()"
-
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Play(_Value):
     """Lead this card, where the rules let the player choose between cards of equal rank."""
 
     card: Card
     t: ClassVar[str] = "play"
-
-    def __str__(self) -> str:
-        return f"play {self.card.code}"
-
-    def __repr__(self) -> str:
-        return f"Play({self.card!r})"
 
 
 Action = SwapWidow | KeepHand | Bid | Pass | Check | Bet | Call | Raise | Fold | Play

@@ -13,7 +13,7 @@ from enum import StrEnum
 
 from rummykit.cards import Card
 from rummykit.core import JSON, Leaf, json_form
-from rummykit.core.codec import Encoded
+from rummykit.core.codec import SeatView
 from rummykit.rummoli.actions import CODEC, Action
 from rummykit.rummoli.rules import Box, Rules, board_from_json, board_to_json
 
@@ -37,7 +37,7 @@ _BOARD = Leaf(board_to_json, lambda data, context: board_from_json(data))
 
 
 @dataclass(frozen=True)
-class View(Encoded):
+class View(SeatView):
     """What one seat may see, as plain data (``seat`` None: a spectator, who sees no hand).
 
     ``hand``: the seat's own cards. ``widow``: the dead widow's cards only for the seat that
@@ -78,7 +78,6 @@ class View(Encoded):
     is_over: bool
 
     codec = CODEC
-    json_error = "bad_view"
 
     def box(self, box: Box | str) -> int:
         """Chips on one box."""

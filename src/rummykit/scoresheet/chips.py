@@ -24,7 +24,7 @@ from typing import TypeAlias
 
 from rummykit.core import JSON, IllegalAction, Record
 from rummykit.rummoli.rules import ANTE, BOXES, Box
-from rummykit.scoresheet.sheet import NAME_MAX, check_players, clean_name
+from rummykit.scoresheet.sheet import NAME_MAX, check_players, clean_name, with_names_salvaged
 
 GAME = "scoresheet"
 KIND = "rummoli"
@@ -269,6 +269,8 @@ class ChipKeeper:
 
 
 def replay_chips(record: Record) -> ChipKeeper:
+    """Rebuild a chip keeper from its record (its names salvaged first, as a sheet's are)."""
+    record = with_names_salvaged(record)
     keeper = ChipKeeper(ChipSettings.from_json(record.rules), list(record.seats))
     for data in record.actions:
         keeper.apply(chip_action_from_json(data))

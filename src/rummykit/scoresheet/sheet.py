@@ -920,10 +920,71 @@ class Sheet:
         }
 
 
+def with_names_salvaged(record: Record) -> Record:
+    """A stored record whose names all follow today's name rule (`rummykit.names`).
+
+    A sheet stored before that rule may hold names it refuses (an invisible character, a
+    control character): such a name loses them (`rummykit.names.salvage`), and one left
+    empty, or alike another name of the sheet after that, is numbered (``Bob 2``). The sheet's
+    own name is cleaned the same way. Names that follow the rule are kept as they are, so a
+    record that needs nothing comes back unchanged.
+    """
+    joins = [
+        i
+        for i, data in enumerate(record.actions)
+        if isinstance(data, dict) and data.get("t") == "join" and isinstance(data.get("name"), str)
+    ]
+    players = [*record.seats, *(_join_name(record.actions[i]) for i in joins)]
+    name = record.rules.get("name")
+    if all(names.follows(n) for n in players) and (
+        not isinstance(name, str) or names.follows(name)
+    ):
+        return record
+    fixed = _salvaged_players(players)
+    actions = list(record.actions)
+    for i, new in zip(joins, fixed[len(record.seats) :], strict=True):
+        actions[i] = {**_join(actions[i]), "name": new}
+    rules = dict(record.rules)
+    if isinstance(name, str) and not names.follows(name):
+        rules["name"] = names.salvage(name)[:NAME_MAX].strip() or "?"
+    return replace(
+        record, rules=rules, seats=tuple(fixed[: len(record.seats)]), actions=tuple(actions)
+    )
+
+
+def _join(data: JSON) -> dict[str, JSON]:
+    assert isinstance(data, dict)
+    return data
+
+
+def _join_name(data: JSON) -> str:
+    return str(_join(data)["name"])
+
+
+def _salvaged_players(players: Sequence[str]) -> list[str]:
+    taken = {names.key(n) for n in players if names.follows(n)}
+    out = []
+    for name in players:
+        if names.follows(name):
+            out.append(name)
+            continue
+        base = names.salvage(name)[:PLAYER_NAME_MAX].strip() or "?"
+        candidate, number = base, 2
+        while names.key(candidate) in taken:
+            suffix = f" {number}"
+            candidate = base[: PLAYER_NAME_MAX - len(suffix)].rstrip() + suffix
+            number += 1
+        taken.add(names.key(candidate))
+        out.append(candidate)
+    return out
+
+
 def replay(record: Record) -> Sheet:
-    """Rebuild a sheet from its record, checking every action again."""
+    """Rebuild a sheet from its record, checking every action again (its names salvaged
+    first: `with_names_salvaged`)."""
     if record.game != GAME:
         raise IllegalAction("bad_record", reason="game")
+    record = with_names_salvaged(record)
     sheet = Sheet(Settings.from_json(record.rules), list(record.seats))
     for data in record.actions:
         sheet.apply(action_from_json(data))

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, TypeAlias
 
 from rummykit.core import JSON, Codec, IllegalAction, Leaf, json_form
-from rummykit.core.codec import Encoded
+from rummykit.core.codec import Encoded, Worded
 from rummykit.tiles.model import TableSet, format_table, parse_table, table_tiles
 from rummykit.tiles.rules import Rules, Tile
 
@@ -61,7 +61,7 @@ def _text(data: JSON) -> str:
     return data
 
 
-class _Value(Encoded):
+class _Value(Worded, Encoded):
     __slots__ = ()
     codec = CODEC
     json_error = "bad_action"
@@ -70,33 +70,22 @@ class _Value(Encoded):
 # --- actions -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Draw(_Value):
     """Draw one tile from the pool and pass; with the pool empty, just pass."""
 
     t: ClassVar[str] = "draw"
 
-    def __str__(self) -> str:
-        return "draw"
 
-    def __repr__(self) -> str:
-        return "Draw()"
-
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class NextRound(_Value):
     """Start the next round after a round has been counted (any seat may ask)."""
 
     t: ClassVar[str] = "next_round"
-
-    def __str__(self) -> str:
-        return "next round"
-
-    def __repr__(self) -> str:
-        return "NextRound()"
+    word: ClassVar[str | None] = "next round"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Play(_Value):
     """The whole table as the player leaves it: every set, old and new, in any order.
 
@@ -108,6 +97,7 @@ class Play(_Value):
     """
 
     t: ClassVar[str] = "play"
+    repr_by_parse: ClassVar[bool] = True
 
     table: tuple[TableSet, ...] = field(
         default=(), metadata=json_form(_PLAYED_TABLE, required=True)
@@ -118,9 +108,6 @@ class Play(_Value):
 
     def __str__(self) -> str:
         return f"play {format_table(self.table)}".rstrip()
-
-    def __repr__(self) -> str:
-        return f"Play.parse({str(self)!r})"
 
     @staticmethod
     def parse(text: str, rules: Rules | None = None) -> Play:

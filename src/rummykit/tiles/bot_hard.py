@@ -34,7 +34,6 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from rummykit.core import IllegalAction
 from rummykit.tiles.actions import Action, Draw, NextRound, Play
 from rummykit.tiles.model import TableSet
 from rummykit.tiles.rules import Tile
@@ -42,16 +41,11 @@ from rummykit.tiles.solver import Solution, lays_all, solve
 from rummykit.tiles.view import View
 
 
-def _my_turn(view: View) -> int:
-    if view.seat is None or view.to_move != view.seat:
-        raise IllegalAction("not_your_turn", seat=view.seat, to_move=view.to_move)
-    return view.seat
+class TurnBot:
+    """A computer player of tile rummy, with its own seeded generator: between rounds it
+    starts the next one; otherwise its seat must be on move, and it plays its turn."""
 
-
-class GreedyBot:
-    """Lays the most tiles it can every turn (the solver's answer); draws when it cannot."""
-
-    level = "greedy"
+    level = ""
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -59,12 +53,24 @@ class GreedyBot:
     def choose(self, view: View) -> Action:
         if view.phase == "round_over":
             return NextRound()
-        seat = _my_turn(view)
+        return self.turn(view, view.seat_on_move())
+
+    def turn(self, view: View, seat: int) -> Action:
+        """The action of the seat on move."""
+        raise NotImplementedError
+
+
+class GreedyBot(TurnBot):
+    """Lays the most tiles it can every turn (the solver's answer); draws when it cannot."""
+
+    level = "greedy"
+
+    def turn(self, view: View, seat: int) -> Action:
         found = solve(view.rack, view.table, view.rules, "count", first_meld=not view.opened[seat])
         return Play(found.sets) if found.is_play else Draw()
 
 
-class HardBot:
+class HardBot(TurnBot):
     """Holds its jokers back and, near the end, avoids plays that let the next player go out
     on sampled racks (see the module docstring)."""
 
@@ -79,13 +85,7 @@ class HardBot:
     held_back = 6
     """How many single tiles are tried for holding back."""
 
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view: View) -> Action:
-        if view.phase == "round_over":
-            return NextRound()
-        seat = _my_turn(view)
+    def turn(self, view: View, seat: int) -> Action:
         rules, rack, table = view.rules, list(view.rack), list(view.table)
         naturals = [t for t in rack if not t.is_joker]
         first = not view.opened[seat]

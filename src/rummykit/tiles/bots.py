@@ -24,8 +24,8 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
 from rummykit.core import IllegalAction
-from rummykit.tiles.actions import Action, Draw, NextRound, Play
-from rummykit.tiles.bot_hard import GreedyBot, HardBot
+from rummykit.tiles.actions import Action, Draw, Play
+from rummykit.tiles.bot_hard import GreedyBot, HardBot, TurnBot
 from rummykit.tiles.game import State
 from rummykit.tiles.model import TableSet, read_set, set_value
 from rummykit.tiles.rules import Colour, Rules, Tile
@@ -191,20 +191,13 @@ def _rework_tables(view: View) -> Iterator[list[TableSet]]:
                                 yield _with(_with(table, i, [swapped]), j, [new])
 
 
-class RandomBot:
+class RandomBot(TurnBot):
     """Plays one of the simple legal plays it finds, or draws, each equally likely."""
 
     level = "random"
 
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view: View) -> Action:
-        if view.phase == "round_over":
-            return NextRound()
-        if view.seat is None or view.to_move != view.seat:
-            raise IllegalAction("not_your_turn", seat=view.seat, to_move=view.to_move)
-        opened = view.opened[view.seat]
+    def turn(self, view: View, seat: int) -> Action:
+        opened = view.opened[seat]
         tables = list(_rework_tables(view)) if opened else list(_opening_tables(view, self.rng))
         options: list[list[TableSet] | None] = [*tables, None]
         self.rng.shuffle(options)

@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Literal
 
 from rummykit import melds
 from rummykit.core import JSON, IllegalAction
+from rummykit.notation import Copied, split_copy
 
 MAX_NUMBER = 100
 """The highest number a tile may carry under any rules (the standard set stops at 13)."""
@@ -63,8 +64,8 @@ _JOKER_TEXT = {"*", "JK", "JOKER"}
 _TILE_RE = re.compile(r"([rbkyRBKY])(\d{1,3})")
 
 
-@dataclass(frozen=True, slots=True)
-class Tile:
+@dataclass(frozen=True, slots=True, repr=False)
+class Tile(Copied):
     """One physical tile: a colour and number (a joker has neither) and which copy it is.
 
     ``Tile.id`` does not depend on the rules, so a tile keeps its id whatever the number range:
@@ -97,11 +98,6 @@ class Tile:
         if self.colour is None or self.number is None:
             return "*"
         return f"{self.colour.letter}{self.number}"
-
-    @property
-    def code(self) -> str:
-        """The exact notation, with ``#n`` when the copy is not the first."""
-        return self.face if self.copy == 0 else f"{self.face}#{self.copy}"
 
     @property
     def piece(self) -> melds.Piece:
@@ -147,20 +143,9 @@ class Tile:
         face, copy = _split_copy(text)
         return _tile_from_face(face, max(copy, 0), text)
 
-    def __str__(self) -> str:
-        return self.code
-
-    def __repr__(self) -> str:
-        return f"Tile.parse({self.code!r})"
-
 
 def _split_copy(text: str) -> tuple[str, int]:
-    face, sep, copy_text = text.strip().partition("#")
-    if not sep:
-        return face, -1
-    if not (copy_text.isascii() and copy_text.isdigit()) or len(copy_text) > 2:
-        raise IllegalAction("bad_tile", tile=text)
-    return face, int(copy_text)
+    return split_copy(text, 2, "bad_tile", "tile")
 
 
 def _tile_from_face(face: str, copy: int, original: str) -> Tile:

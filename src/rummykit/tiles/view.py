@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from rummykit.core import Event, IllegalAction, json_form
-from rummykit.core.codec import Encoded
+from rummykit.core import Event, json_form
+from rummykit.core.codec import PhasedView
 from rummykit.tiles.actions import CODEC, SEEN_TABLE
 from rummykit.tiles.model import TableSet
 from rummykit.tiles.rules import Rules, Tile
@@ -24,7 +24,7 @@ Phase = Literal["play", "round_over", "game_over"]
 
 
 @dataclass(frozen=True)
-class View(Encoded):
+class View(PhasedView):
     """What one seat may see: its own rack (and the tile it drew last), the sizes of the
     others' racks, the table, the pool size, who has made the first meld, the scores, whose turn,
     the rules and the public log (a draw never names the tile; at the end of a round the racks
@@ -49,14 +49,8 @@ class View(Encoded):
     log: tuple[Event, ...]
 
     codec = CODEC
-    json_error = "bad_view"
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "game_over"
 
     def check(self, table: Sequence[TableSet]) -> TurnCheck:
         """Judge, for the seat on move, the turn that leaves ``table`` (what a bot asks)."""
-        if self.seat is None or self.seat != self.to_move:
-            raise IllegalAction("not_your_turn", seat=self.seat, to_move=self.to_move)
-        return check_turn(self.rules, self.table, self.rack, table, opened=self.opened[self.seat])
+        seat = self.seat_on_move()
+        return check_turn(self.rules, self.table, self.rack, table, opened=self.opened[seat])

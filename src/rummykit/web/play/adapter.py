@@ -55,6 +55,25 @@ class Option:
     optional: bool = False
 
 
+def choice(field: str, label: str, help: str, *choices: tuple[JSON, str] | int) -> Option:
+    """An option chosen among labelled values, the first the form's default; a number
+    stands for itself."""
+    pairs = tuple((c, str(c)) if isinstance(c, int) else c for c in choices)
+    return Option(field, label, help, "choice", pairs)
+
+
+def flag(field: str, label: str, help: str) -> Option:
+    """An option that is on or off (a checkbox)."""
+    return Option(field, label, help, "bool")
+
+
+def number(
+    field: str, label: str, help: str, low: int, high: int, optional: bool = False
+) -> Option:
+    """A whole number from ``low`` to ``high`` (``optional``: may be left empty)."""
+    return Option(field, label, help, "number", low=low, high=high, optional=optional)
+
+
 @dataclass(frozen=True)
 class Level:
     """A level of computer player offered on the new-game form."""

@@ -230,6 +230,8 @@ CLIENT: dict[str, str] = {
     "went_out": N_("went out"),
     "credit": N_("credited -100"),
     "total": N_("Total"),
+    "low_wins": N_("Points count against you: the lowest total wins."),
+    "high_wins": N_("The highest total wins."),
     "won_by": N_("%(names)s won the game."),
     "round": N_("Round"),
     # replay

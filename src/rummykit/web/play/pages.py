@@ -259,16 +259,25 @@ def game_pages(kind: str) -> APIRouter:
             raise NotFound(game_id)
         return live, seat
 
-    @router.get(f"/{{lang:lang}}/{kind}/{{game_id}}", name=f"{kind}.game")
-    async def table(request: Request, lang: str, game_id: str) -> Response:
+    async def seated_page(request: Request, lang: str, game_id: str, replaying: bool) -> Response:
+        """The table (or, ``replaying``, the replay) of a game, for the seat this browser holds."""
         found = await seat_or_page(request, lang, game_id)
         if isinstance(found, Response):
             return found
         live, seat = found
-        live = await service(request.app).get(game_id, fresh=True)
+        extra: dict[str, Any] = {}
+        if replaying:
+            template = game.replay_template
+            extra = {
+                "over": live.is_over,
+                "game_url": url_for(request, lang, f"{kind}.game", game_id=live.id),
+            }
+        else:
+            live = await service(request.app).get(game_id, fresh=True)
+            template = f"{kind}/game.html"
         return render(
             request,
-            f"{kind}/game.html",
+            template,
             headers={"Cache-Control": "no-store"},
             title=game.title,
             kind=kind,
@@ -277,28 +286,16 @@ def game_pages(kind: str) -> APIRouter:
             rules_rows=_rules_rows(game, live.rules, lang),
             rules_url=url_for(request, lang, f"rules.{kind}"),
             new_url=url_for(request, lang, f"{kind}.new"),
+            **extra,
         )
+
+    @router.get(f"/{{lang:lang}}/{kind}/{{game_id}}", name=f"{kind}.game")
+    async def table(request: Request, lang: str, game_id: str) -> Response:
+        return await seated_page(request, lang, game_id, replaying=False)
 
     @router.get(f"/{{lang:lang}}/{kind}/{{game_id}}/replay", name=f"{kind}.replay")
     async def replay(request: Request, lang: str, game_id: str) -> Response:
-        found = await seat_or_page(request, lang, game_id)
-        if isinstance(found, Response):
-            return found
-        live, seat = found
-        return render(
-            request,
-            game.replay_template,
-            headers={"Cache-Control": "no-store"},
-            title=game.title,
-            kind=kind,
-            live=live,
-            over=live.is_over,
-            data=page_data(request, lang, live, seat),
-            rules_rows=_rules_rows(game, live.rules, lang),
-            rules_url=url_for(request, lang, f"rules.{kind}"),
-            game_url=url_for(request, lang, f"{kind}.game", game_id=live.id),
-            new_url=url_for(request, lang, f"{kind}.new"),
-        )
+        return await seated_page(request, lang, game_id, replaying=True)
 
     return router
 

@@ -10,8 +10,9 @@ from rummykit.cards import Card
 from rummykit.core import JSON, Hint, IllegalAction, thaw
 from rummykit.romme.rules import card_value, joker_stands_for
 from rummykit.web.errors import N_
-from rummykit.web.play.adapter import FormPreset, Level, Option, PlayGame
+from rummykit.web.play.adapter import FormPreset, Level, PlayGame, choice, flag, number
 from rummykit.web.play.messages import CLIENT
+from rummykit.web.play.rummy import ended, game_won, round_fields
 from rummykit.web.play.sentences import Reader, advises, describes
 
 LEVELS = (
@@ -26,134 +27,133 @@ LEVELS = (
 )
 
 OPTIONS = (
-    Option(
+    choice(
         "hand_size",
         N_("Cards per hand"),
         N_("How many cards each player is dealt."),
-        choices=((12, "12"), (13, "13"), (14, "14")),
+        12,
+        13,
+        14,
     ),
-    Option(
+    choice(
         "deal_style",
         N_("Dealing"),
         N_("Who starts and how the discard pile begins."),
-        choices=(
-            (
-                "dealer_left_extra",
-                N_("The player left of the dealer gets one card more and starts by discarding"),
-            ),
-            ("upcard", N_("Everyone gets the same number; one card is turned face up")),
+        (
+            "dealer_left_extra",
+            N_("The player left of the dealer gets one card more and starts by discarding"),
         ),
+        ("upcard", N_("Everyone gets the same number; one card is turned face up")),
     ),
-    Option(
+    choice(
         "opening_min",
         N_("First meld"),
         N_("The least a player's first melds must be worth together; lay-offs do not count."),
-        choices=((30, "30"), (40, "40"), (0, N_("no minimum"))),
+        30,
+        40,
+        (0, N_("no minimum")),
     ),
-    Option(
+    choice(
         "ace_low_value",
         N_("Ace below the 2"),
         N_("What an ace counts in a run A-2-3 (anywhere else it counts 11)."),
-        choices=((11, "11"), (1, "1")),
+        11,
+        1,
     ),
-    Option(
+    choice(
         "joker_penalty",
         N_("Joker left in hand"),
         N_("The penalty of a joker still in hand when the round ends."),
-        choices=((20, "20"), (25, "25"), (30, "30"), (40, "40")),
+        20,
+        25,
+        30,
+        40,
     ),
-    Option(
+    choice(
         "discard_pickup",
         N_("Taking the discard"),
         N_("When a player may take the top card of the discard pile instead of drawing."),
-        choices=(
-            ("free", N_("always")),
-            ("must_use", N_("only to meld it in the same turn")),
-        ),
+        ("free", N_("always")),
+        ("must_use", N_("only to meld it in the same turn")),
     ),
-    Option(
+    flag(
         "layoff_on_opening_turn",
         N_("Lay off on the opening turn"),
         N_("Once the first melds reach the minimum, cards may go onto the table's melds at once."),
-        kind="bool",
     ),
-    Option(
+    flag(
         "opening_requires_run",
         N_("The first meld needs a run"),
         N_("A player opens only with at least one run among the new melds."),
-        kind="bool",
     ),
-    Option(
+    flag(
         "opening_without_jokers",
         N_("No joker in the first meld"),
         N_("The melds that open may not hold a joker."),
-        kind="bool",
     ),
-    Option(
+    choice(
         "go_out",
         N_("Going out"),
         N_("How the last card leaves the hand."),
-        choices=(
-            ("discard", N_("on the discard pile")),
-            ("meld", N_("on the discard pile or in a meld")),
-        ),
+        ("discard", N_("on the discard pile")),
+        ("meld", N_("on the discard pile or in a meld")),
     ),
-    Option(
+    choice(
         "hand_romme",
         N_("Hand-Rommé"),
         N_("A player who lays every card in one turn without having opened before."),
-        choices=(
-            ("double", N_("the others pay double")),
-            ("credit", N_("the winner is credited 100 points")),
-            ("none", N_("nothing special")),
-        ),
+        ("double", N_("the others pay double")),
+        ("credit", N_("the winner is credited 100 points")),
+        ("none", N_("nothing special")),
     ),
-    Option(
+    choice(
         "never_opened",
         N_("Never opened"),
         N_("What a player who has not opened by the end of the round pays."),
-        choices=(("cards", N_("the cards in hand")), ("flat100", N_("100 points"))),
+        ("cards", N_("the cards in hand")),
+        ("flat100", N_("100 points")),
     ),
-    Option(
+    choice(
         "stock_exhausted",
         N_("Stock used up"),
         N_("What happens when nobody can draw from the stock any more."),
-        choices=(
-            ("reshuffle", N_("the discard pile, but its top card, becomes the new stock")),
-            ("end_round", N_("the round ends and everyone counts")),
-        ),
+        ("reshuffle", N_("the discard pile, but its top card, becomes the new stock")),
+        ("end_round", N_("the round ends and everyone counts")),
     ),
-    Option(
+    number(
         "rounds",
         N_("Rounds"),
         N_("The game ends after this many rounds; leave it empty to play to a point limit."),
-        kind="number",
-        low=1,
-        high=50,
+        1,
+        50,
         optional=True,
     ),
-    Option(
+    number(
         "point_limit",
         N_("Point limit"),
         N_("The game also ends when a total passes this limit; empty for none."),
-        kind="number",
-        low=50,
-        high=5000,
+        50,
+        5000,
         optional=True,
     ),
-    Option(
+    choice(
         "limit_rule",
         N_("Limit reached"),
         N_(
             "Whether a total ends the game when it goes over the limit or as soon as it reaches it."
         ),
-        choices=(("exceeds", N_("over the limit")), ("reaches", N_("at the limit"))),
+        ("exceeds", N_("over the limit")),
+        ("reaches", N_("at the limit")),
     ),
-    Option(
+    choice(
         "jokers",
         N_("Jokers in the pack"),
         N_("The pack holds two decks and up to six jokers."),
-        choices=tuple((n, str(n)) for n in (6, 4, 3, 2, 0)),
+        6,
+        4,
+        3,
+        2,
+        0,
     ),
 )
 
@@ -234,33 +234,23 @@ def client_view(state: romme.State, seat: int | None) -> dict[str, JSON]:
     """What the page of ``seat`` draws: its hand, the others' counts, the table, the discards."""
     view = state.view(seat)
     rules = view.rules
-    data: dict[str, JSON] = {
-        "phase": view.phase,
-        "round": view.round,
-        "rounds": rules.rounds,
-        "point_limit": rules.point_limit,
-        "dealer": view.dealer,
-        "to_move": view.to_move,
-        "players": view.players,
-        "hand": codes(view.hand),
-        "hand_sizes": list(view.hand_sizes),
-        "opened": list(view.opened),
-        "table": [meld_json(m) for m in view.table],
-        "discard": codes(view.discard_pile[-3:]),
-        "discard_count": len(view.discard_pile),
-        "stock": view.stock_size,
-        "picked": None if view.picked is None else view.picked.code,
-        "can_take_discard": view.can_take_discard,
-        "discard_pickup": rules.discard_pickup,
-        "opening_min": rules.opening_min,
-        "go_out": rules.go_out,
-        "next_meld_id": view.next_meld_id,
-        "scores": list(view.scores),
-        "round_scores": [list(r) for r in view.round_scores],
-        "winners": list(view.winners),
-        "losers": list(view.losers),
-        "round_end": None,
-    }
+    data = round_fields(view)
+    data.update(
+        point_limit=rules.point_limit,
+        dealer=view.dealer,
+        hand=codes(view.hand),
+        hand_sizes=list(view.hand_sizes),
+        table=[meld_json(m) for m in view.table],
+        discard=codes(view.discard_pile[-3:]),
+        discard_count=len(view.discard_pile),
+        stock=view.stock_size,
+        picked=None if view.picked is None else view.picked.code,
+        can_take_discard=view.can_take_discard,
+        discard_pickup=rules.discard_pickup,
+        go_out=rules.go_out,
+        next_meld_id=view.next_meld_id,
+        losers=list(view.losers),
+    )
     if view.phase in ("round_over", "game_over"):
         data["round_end"] = _round_end(view)
     return data
@@ -343,32 +333,6 @@ def face_text(code: JSON, reader: Reader) -> str:
     its name."""
     face = str(code).split("#")[0]
     return reader.t.gettext(N_("joker")) if face == "JK" else face
-
-
-def ended(event: Mapping[str, JSON], r: Reader) -> list[str]:
-    """The end of a round (Rommé or tiles): who went out, or that nobody could go on."""
-    winner, number = event.get("winner"), event.get("round")
-    if winner is None:
-        return [r.t.gettext(N_("Round %(round)s ends: nobody can go on.")) % {"round": number}]
-    return [
-        r.person(
-            winner,
-            N_("You go out and win round %(round)s."),
-            N_("%(name)s goes out and wins round %(round)s."),
-            round=number,
-        )
-    ]
-
-
-def game_won(event: Mapping[str, JSON], r: Reader) -> list[str]:
-    """The end of the game (Rommé or tiles): who won."""
-    winners = [w for w in event.get("winners") or [] if isinstance(w, int)]
-    if winners == [r.seat]:
-        return [r.t.gettext(N_("The game is over: you won."))]
-    text = r.t.ngettext(
-        "The game is over: %(names)s won.", "The game is over: %(names)s won.", len(winners)
-    )
-    return [text % {"names": r.people(winners)}]
 
 
 @describes("romme")

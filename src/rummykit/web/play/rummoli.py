@@ -16,7 +16,7 @@ from rummykit.rummoli import ANTE, GAME, Action, Rules, State, View
 from rummykit.rummoli.rules import MAX_RAISES, board_to_json
 from rummykit.web.errors import MESSAGES, N_, register
 from rummykit.web.language import site_translations
-from rummykit.web.play.adapter import FormPreset, Level, Option, PlayGame
+from rummykit.web.play.adapter import FormPreset, Level, PlayGame, choice, flag, number
 from rummykit.web.play.sentences import Reader, advises
 from rummykit.web.rummoli.board import BoxView, board_boxes
 from rummykit.web.rummoli.words import (
@@ -43,67 +43,57 @@ LEVELS = (
 )
 
 OPTIONS = (
-    Option(
+    number(
         "starting_chips",
         N_("Chips per player"),
         N_("Chips each player starts with; 30 to 50 is usual, and the ante is 9 a hand."),
-        kind="number",
-        low=ANTE,
-        high=1000,
+        ANTE,
+        1000,
     ),
-    Option(
+    number(
         "hands",
         N_("Number of hands"),
         N_(
             "The game ends after this many hands; leave it empty to play on until one player "
             "has all the chips."
         ),
-        kind="number",
-        low=1,
-        high=1000,
+        1,
+        1000,
         optional=True,
     ),
-    Option(
+    choice(
         "poker",
         N_("The poker hand"),
         N_("How the Poker box is won."),
-        choices=(
-            ("showdown", N_("showdown: everyone shows, the best hand wins")),
-            ("betting", N_("one round of bets, then the best hand still in wins")),
-        ),
+        ("showdown", N_("showdown: everyone shows, the best hand wins")),
+        ("betting", N_("one round of bets, then the best hand still in wins")),
     ),
-    Option(
+    number(
         "max_bet",
         N_("Highest bet"),
         N_("The most chips one bet or raise may add, with bets (at most three raises)."),
-        kind="number",
-        low=1,
-        high=100,
+        1,
+        100,
     ),
-    Option(
+    choice(
         "combos",
         N_("Combinations"),
         N_("Who wins the 7-8-9 and K-A♦ boxes."),
-        choices=(
-            ("strict", N_("one player plays the whole combination in a row")),
-            ("last_card", N_("its cards follow each other; whoever plays the last one wins")),
-        ),
+        ("strict", N_("one player plays the whole combination in a row")),
+        ("last_card", N_("its cards follow each other; whoever plays the last one wins")),
     ),
-    Option(
+    flag(
         "widow_payers_barred",
         N_("No widow with a paying card"),
         N_("Nobody holding 10♠, J♦, Q♣, K♥ or A♠ may take the widow, by swap or by auction."),
-        kind="bool",
     ),
-    Option(
+    choice(
         "final_split",
         N_("Sharing the board at the end"),
         N_("What happens to the chips still on the board when the game ends."),
-        choices=(
-            ("poker", N_("one last poker hand of five cards: the best takes all")),
-            ("cut", N_("everyone cuts the pack: the highest card takes all")),
-            ("extra_hands", N_("one more hand for every box that still holds chips")),
-        ),
+        ("poker", N_("one last poker hand of five cards: the best takes all")),
+        ("cut", N_("everyone cuts the pack: the highest card takes all")),
+        ("extra_hands", N_("one more hand for every box that still holds chips")),
     ),
 )
 

@@ -9,9 +9,9 @@ from rummykit import tiles
 from rummykit.core import JSON, Hint, thaw
 from rummykit.tiles.hint import REWORK_STEPS
 from rummykit.web.errors import N_
-from rummykit.web.play.adapter import FormPreset, Level, Option, PlayGame
+from rummykit.web.play.adapter import FormPreset, Level, PlayGame, choice, number
 from rummykit.web.play.messages import COLOURS
-from rummykit.web.play.romme import ended, game_won
+from rummykit.web.play.rummy import ended, game_won, round_fields
 from rummykit.web.play.sentences import Reader, advises, describes
 
 LEVELS = (
@@ -21,64 +21,53 @@ LEVELS = (
 )
 
 OPTIONS = (
-    Option(
+    choice(
         "rack_size",
         N_("Tiles per rack"),
         N_("How many tiles each player is dealt."),
-        choices=(
-            (None, N_("10 with two players, 7 with three or four")),
-            (14, "14"),
-            (13, "13"),
-        ),
+        (None, N_("10 with two players, 7 with three or four")),
+        14,
+        13,
     ),
-    Option(
+    number(
         "opening_min",
         N_("First meld"),
         N_("The least the sets of a player's first meld must be worth, made from the rack alone."),
-        kind="number",
-        low=0,
-        high=100,
+        0,
+        100,
     ),
-    Option(
+    choice(
         "joker_retrieval",
         N_("Taking back a joker"),
         N_("Which jokers on the table may be replaced by the tile they stand for."),
-        choices=(
-            ("end_only", N_("only at the end of a run or in a group")),
-            ("anywhere", N_("anywhere")),
-        ),
+        ("end_only", N_("only at the end of a run or in a group")),
+        ("anywhere", N_("anywhere")),
     ),
-    Option(
+    choice(
         "jokers",
         N_("Jokers"),
         N_("How many jokers the set holds."),
-        choices=tuple((n, str(n)) for n in (2, 0, 1, 3, 4)),
+        2,
+        0,
+        1,
+        3,
+        4,
     ),
-    Option(
+    number(
         "joker_penalty",
         N_("Joker left on the rack"),
         N_("What a joker still on a rack counts at the end of a round."),
-        kind="number",
-        low=0,
-        high=100,
+        0,
+        100,
     ),
-    Option(
+    choice(
         "scoring",
         N_("Scoring"),
         N_("How the racks left at the end of a round are counted."),
-        choices=(
-            ("leaflet", N_("each player adds the own rack; the lowest total wins")),
-            ("classic", N_("the winner scores the others' racks; the highest total wins")),
-        ),
+        ("leaflet", N_("each player adds the own rack; the lowest total wins")),
+        ("classic", N_("the winner scores the others' racks; the highest total wins")),
     ),
-    Option(
-        "rounds",
-        N_("Rounds"),
-        N_("How many rounds the game lasts."),
-        kind="number",
-        low=1,
-        high=50,
-    ),
+    number("rounds", N_("Rounds"), N_("How many rounds the game lasts."), 1, 50),
 )
 
 PRESETS = {
@@ -115,26 +104,16 @@ def client_view(state: tiles.State, seat: int | None) -> dict[str, JSON]:
     """What the page of ``seat`` draws: its rack, the others' counts, the table, the pool."""
     view = state.view(seat)
     rules = view.rules
-    data: dict[str, JSON] = {
-        "phase": view.phase,
-        "round": view.round,
-        "rounds": rules.rounds,
-        "to_move": view.to_move,
-        "players": view.players,
-        "rack": [t.code for t in view.rack],
-        "last_drawn": None if view.last_drawn is None else view.last_drawn.code,
-        "rack_sizes": list(view.rack_sizes),
-        "opened": list(view.opened),
-        "table": [set_json(s) for s in view.table],
-        "pool": view.pool_size,
-        "passes": view.passes,
-        "opening_min": rules.opening_min,
-        "scoring": rules.scoring,
-        "scores": list(view.scores),
-        "round_scores": [list(r) for r in view.round_scores],
-        "winners": list(view.winners),
-        "round_end": None,
-    }
+    data = round_fields(view)
+    data.update(
+        rack=[t.code for t in view.rack],
+        last_drawn=None if view.last_drawn is None else view.last_drawn.code,
+        rack_sizes=list(view.rack_sizes),
+        table=[set_json(s) for s in view.table],
+        pool=view.pool_size,
+        passes=view.passes,
+        scoring=rules.scoring,
+    )
     if view.phase in ("round_over", "game_over"):
         ends = [e for e in view.log if e.get("code") == "round_end"]
         if ends:

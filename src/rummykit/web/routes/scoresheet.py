@@ -15,7 +15,9 @@ import csv
 import hmac
 import io
 import re
-from typing import Any, TypeAlias
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+from typing import Any, TypeAlias, TypeVar
 from urllib.parse import quote
 
 from fastapi import APIRouter, Request, WebSocket
@@ -114,6 +116,9 @@ Shared: TypeAlias = Sheet | ChipKeeper
 are stored, versioned, followed live and shown read-only the same way."""
 
 
+RecordT = TypeVar("RecordT", Sheet, ChipKeeper)
+
+
 async def load_shared(request: Request, sheet_id: str) -> tuple[StoredSheet, Shared]:
     if not SHEET_ID.fullmatch(sheet_id):
         raise NotFound(sheet_id)
@@ -123,12 +128,20 @@ async def load_shared(request: Request, sheet_id: str) -> tuple[StoredSheet, Sha
     return stored, replay(stored.record)
 
 
-async def load(request: Request, sheet_id: str) -> tuple[StoredSheet, Sheet]:
-    """A score sheet (a chip keeper has none of a sheet's forms: `NotFound`)."""
+async def load_as(
+    request: Request, sheet_id: str, kind: type[RecordT]
+) -> tuple[StoredSheet, RecordT]:
+    """A shared record of one kind (a chip keeper has none of a sheet's forms, nor a sheet
+    the keeper's: `NotFound`)."""
     stored, shared = await load_shared(request, sheet_id)
-    if not isinstance(shared, Sheet):
+    if not isinstance(shared, kind):
         raise NotFound(sheet_id)
     return stored, shared
+
+
+async def load(request: Request, sheet_id: str) -> tuple[StoredSheet, Sheet]:
+    """A score sheet."""
+    return await load_as(request, sheet_id, Sheet)
 
 
 def parse_number(text: str, player: str) -> int:
@@ -242,21 +255,25 @@ def new_form(values: dict[str, Any] | None = None) -> dict[str, Any]:
     return form
 
 
-def new_page(request: Request, status: int = 200, **context: Any) -> Response:
+def creation_page(request: Request, template: str, status: int, **context: Any) -> Response:
+    """A form that creates a shared record (a sheet, a chip keeper), with the lengths of its
+    names."""
     return render(
         request,
-        "scoresheet/new.html",
+        template,
         status_code=status,
-        presets=LIMIT_PRESETS,
-        default_limit=DEFAULT_LIMIT,
-        limit_min=LIMIT_MIN,
-        limit_max=LIMIT_MAX,
         name_max=NAME_MAX,
         player_name_max=PLAYER_NAME_MAX,
-        players_max=PLAYERS_MAX,
-        rounds_min=ROUNDS_MIN,
-        rounds_max=ROUNDS_MAX,
         **context,
+    )
+
+
+def new_page(request: Request, status: int = 200, **context: Any) -> Response:
+    limits = {"limit_min": LIMIT_MIN, "limit_max": LIMIT_MAX, "players_max": PLAYERS_MAX}
+    rounds = {"rounds_min": ROUNDS_MIN, "rounds_max": ROUNDS_MAX}
+    presets = {"presets": LIMIT_PRESETS, "default_limit": DEFAULT_LIMIT}
+    return creation_page(
+        request, "scoresheet/new.html", status, **presets, **limits, **rounds, **context
     )
 
 
@@ -350,6 +367,14 @@ async def create_sheet(request: Request, lang: str) -> Response:
 # -- The sheet page ------------------------------------------------------------------------
 
 
+def record_page(
+    request: Request, template: str, stored: StoredSheet, status: int, **context: Any
+) -> Response:
+    """A page of a shared record; never cached, since every change makes another."""
+    headers = {"Cache-Control": "no-store"}
+    return render(request, template, status_code=status, headers=headers, stored=stored, **context)
+
+
 def sheet_page(
     request: Request,
     stored: StoredSheet,
@@ -365,12 +390,11 @@ def sheet_page(
     context.setdefault("join", {"name": "", "start": Start.HIGHEST.value})
     context.setdefault("hand", {"player": None, "value": "", "out": False})
     context.setdefault("me", my_player(request, stored.id, sheet))
-    return render(
+    return record_page(
         request,
         "scoresheet/sheet.html",
-        status_code=status,
-        headers={"Cache-Control": "no-store"},
-        stored=stored,
+        stored,
+        status,
         sheet=sheet,
         standings=standings,
         places=places,
@@ -382,6 +406,7 @@ def sheet_page(
         log=change_log(sheet),
         view_token=view_token(stored.id),
         chart=build_chart(sheet),
+        semicolon_languages=SEMICOLON_LANGUAGES,
         **context,
     )
 
@@ -539,12 +564,11 @@ def correction_page(
             "out": "" if rnd.went_out is None else str(rnd.went_out),
             "errors": {},
         }
-    return render(
+    return record_page(
         request,
         "scoresheet/correct.html",
-        status_code=status,
-        headers={"Cache-Control": "no-store"},
-        stored=stored,
+        stored,
+        status,
         sheet=sheet,
         round=rnd,
         round_players=[sheet.players[p] for p, _ in rnd.entries],
@@ -571,24 +595,64 @@ async def correct_round(request: Request, lang: str, sheet_id: str, number: int)
     return await _round_action(request, lang, sheet_id, number)
 
 
-async def _player_action(
-    request: Request, lang: str, sheet_id: str, make: Any, kind: str
-) -> Response:
-    stored, sheet = await load(request, sheet_id)
+ATTEMPTS = 5
+"""How often a form's change is tried again on the record as it now is, when another phone's
+change came first and the change may follow it (a claim, an own hand, a movement of chips)."""
+
+
+async def act_from_form(
+    request: Request,
+    lang: str,
+    sheet_id: str,
+    load_record: Callable[[Request, str], Awaitable[tuple[StoredSheet, RecordT]]],
+    make: Callable[[FormData, StoredSheet, RecordT], Action | ChipAction],
+    page: Callable[[StoredSheet, RecordT, FormData, int, str], Response],
+    retry: bool = False,
+) -> Response | None:
+    """Read a form, make its action and store it; the refusal's page, or None once stored.
+
+    An action the rules refuse shows ``page`` with status 422 and the reason; one that comes
+    after another phone's change shows the record as it now is, with status 409. With
+    ``retry``, a lost race is first tried again on the record as it now is.
+    """
+    stored, record = await load_record(request, sheet_id)
     form = await read_form(request)
-    join = {"name": str(form.get("name", "")), "start": str(form.get("start", "highest"))}
     try:
         version = parse_version(form)
-        action = make(form, sheet)
-        await commit(request, stored, sheet, action, version)
+        action = make(form, stored, record)
+        for attempt in range(ATTEMPTS if retry else 1):
+            try:
+                await commit(request, stored, record, action, version)
+                break
+            except Conflict:
+                if attempt == (ATTEMPTS if retry else 1) - 1:
+                    raise
+                stored, record = await load_record(request, sheet_id)
     except IllegalAction as err:
-        message = errors.describe(err, site_translations(lang))
-        return sheet_page(request, stored, sheet, 422, join=join, player_error=message)
+        return page(stored, record, form, 422, errors.describe(err, site_translations(lang)))
     except Conflict:
-        stored, sheet = await load(request, sheet_id)
+        stored, record = await load_record(request, sheet_id)
         message = errors.message("sheet_changed", {}, site_translations(lang))
-        return sheet_page(request, stored, sheet, 409, join=join, player_error=message)
-    return RedirectResponse(f"/{lang}/sheet/{sheet_id}?ok={kind}#players", status_code=303)
+        return page(stored, record, form, 409, message)
+    return None
+
+
+async def _player_action(
+    request: Request, lang: str, sheet_id: str, make: Callable[[FormData, Sheet], Action], kind: str
+) -> Response:
+
+    def refused(
+        stored: StoredSheet, sheet: Sheet, form: FormData, status: int, message: str
+    ) -> Response:
+        join = {"name": str(form.get("name", "")), "start": str(form.get("start", "highest"))}
+        return sheet_page(request, stored, sheet, status, join=join, player_error=message)
+
+    refusal = await act_from_form(
+        request, lang, sheet_id, load, lambda form, _, sheet: make(form, sheet), refused
+    )
+    return refusal or RedirectResponse(
+        f"/{lang}/sheet/{sheet_id}?ok={kind}#players", status_code=303
+    )
 
 
 def _join_from_form(form: FormData, sheet: Sheet) -> Join:
@@ -691,38 +755,38 @@ def set_claim_cookie(request: Request, response: Response, sheet_id: str, secret
     )
 
 
-async def _own_action(request: Request, lang: str, sheet_id: str, make: Any, kind: str) -> Response:
+async def _own_action(
+    request: Request,
+    lang: str,
+    sheet_id: str,
+    make: Callable[[FormData, Sheet, int | None], tuple[Action, str]],
+    kind: str,
+) -> Response:
     """A claim or a hand from the sheet page's forms; a lost race with another phone's entry
     for someone else is tried again on the sheet as it now is."""
-    stored, sheet = await load(request, sheet_id)
-    form = await read_form(request)
-    me = my_player(request, stored.id, sheet)
-    hand = {
-        "player": str(form.get("player", "")),
-        "value": str(form.get("points", "")),
-        "out": bool(form.get("out")),
-    }
-    try:
-        version = parse_version(form)
-        action, cookie = make(form, sheet, me)
-        for attempt in range(5):
-            try:
-                await commit(request, stored, sheet, action, version)
-                break
-            except Conflict:
-                if attempt == 4 or not isinstance(action, Claim | EnterHand):
-                    raise
-                stored, sheet = await load(request, sheet_id)
-    except IllegalAction as err:
-        message = errors.describe(err, site_translations(lang))
-        return sheet_page(request, stored, sheet, 422, hand=hand, hand_error=message)
-    except Conflict:
-        stored, sheet = await load(request, sheet_id)
-        message = errors.message("sheet_changed", {}, site_translations(lang))
-        return sheet_page(request, stored, sheet, 409, hand=hand, hand_error=message)
+    cookies: list[str] = []
+
+    def action(form: FormData, stored: StoredSheet, sheet: Sheet) -> Action:
+        made, cookie = make(form, sheet, my_player(request, stored.id, sheet))
+        cookies.append(cookie)
+        return made
+
+    def refused(
+        stored: StoredSheet, sheet: Sheet, form: FormData, status: int, message: str
+    ) -> Response:
+        hand = {
+            "player": str(form.get("player", "")),
+            "value": str(form.get("points", "")),
+            "out": bool(form.get("out")),
+        }
+        return sheet_page(request, stored, sheet, status, hand=hand, hand_error=message)
+
+    refusal = await act_from_form(request, lang, sheet_id, load, action, refused, retry=True)
+    if refusal is not None:
+        return refusal
     response = RedirectResponse(f"/{lang}/sheet/{sheet_id}?ok={kind}#entry", status_code=303)
-    if cookie:
-        set_claim_cookie(request, response, sheet_id, cookie)
+    if cookies[-1]:
+        set_claim_cookie(request, response, sheet_id, cookies[-1])
     return response
 
 
@@ -783,11 +847,11 @@ def view_page(
     if isinstance(sheet, ChipKeeper):
         return chips_page(request, stored, sheet, token=token, display=display, read_only=True)
     standings = sheet.standings()
-    return render(
+    return record_page(
         request,
         "scoresheet/view.html",
-        headers={"Cache-Control": "no-store"},
-        stored=stored,
+        stored,
+        200,
         sheet=sheet,
         standings=standings,
         token=token,
@@ -816,19 +880,7 @@ async def display_sheet(request: Request, lang: str, token: str) -> Response:
 
 @router.websocket("/ws/view/{token}", name="scoresheet.view_live")
 async def view_live(websocket: WebSocket, token: str) -> None:
-    repo = SheetRepository(websocket.app.state.db)
-    try:
-        if not SHEET_ID.fullmatch(token):
-            raise NotFound(token)
-        sheet_id = await repo.find_view(token)
-    except NotFound:
-        await websocket.close(code=4404)
-        return
-
-    async def version() -> int:
-        return await repo.version(sheet_id)
-
-    await websocket.app.state.hub.follow(websocket, channel(sheet_id), version)
+    await follow(websocket, token, lambda repo: repo.find_view(token))
 
 
 # -- The Rummoli chip keeper ----------------------------------------------------------------
@@ -840,17 +892,8 @@ async def new_chip_keeper(request: Request, lang: str) -> Response:
 
 
 def chips_new_page(request: Request, status: int = 200, **context: Any) -> Response:
-    return render(
-        request,
-        "scoresheet/chips_new.html",
-        status_code=status,
-        chips_min=CHIPS_MIN,
-        chips_max=CHIPS_MAX,
-        name_max=NAME_MAX,
-        player_name_max=PLAYER_NAME_MAX,
-        players_max=CHIP_PLAYERS_MAX,
-        **context,
-    )
+    limits = {"chips_min": CHIPS_MIN, "chips_max": CHIPS_MAX, "players_max": CHIP_PLAYERS_MAX}
+    return creation_page(request, "scoresheet/chips_new.html", status, **limits, **context)
 
 
 @router.post("/{lang:lang}/chips/new", name="scoresheet.chips_create")
@@ -880,12 +923,11 @@ def chips_page(
     context.setdefault("token", view_token(stored.id))
     context.setdefault("read_only", False)
     context.setdefault("display", False)
-    return render(
+    return record_page(
         request,
         "scoresheet/chips.html",
-        status_code=status,
-        headers={"Cache-Control": "no-store"},
-        stored=stored,
+        stored,
+        status,
         keeper=keeper,
         boxes=BOXES,
         **context,
@@ -893,10 +935,8 @@ def chips_page(
 
 
 async def load_chips(request: Request, sheet_id: str) -> tuple[StoredSheet, ChipKeeper]:
-    stored, keeper = await load_shared(request, sheet_id)
-    if not isinstance(keeper, ChipKeeper):
-        raise NotFound(sheet_id)
-    return stored, keeper
+    """A Rummoli chip keeper."""
+    return await load_as(request, sheet_id, ChipKeeper)
 
 
 def _chip_action_from_form(form: FormData, keeper: ChipKeeper) -> ChipAction:
@@ -923,27 +963,22 @@ def _chip_action_from_form(form: FormData, keeper: ChipKeeper) -> ChipAction:
 async def chips_act(request: Request, lang: str, sheet_id: str) -> Response:
     """A change of the chips from the keeper's forms; another phone's change made meanwhile
     does not refuse it (chips only move), unless the chips are no longer there."""
-    stored, keeper = await load_chips(request, sheet_id)
-    form = await read_form(request)
-    try:
-        version = parse_version(form)
-        action = _chip_action_from_form(form, keeper)
-        for attempt in range(5):
-            try:
-                await commit(request, stored, keeper, action, version)
-                break
-            except Conflict:
-                if attempt == 4:
-                    raise
-                stored, keeper = await load_chips(request, sheet_id)
-    except IllegalAction as err:
-        message = errors.describe(err, site_translations(lang))
-        return chips_page(request, stored, keeper, 422, chips_error=message)
-    except Conflict:
-        stored, keeper = await load_chips(request, sheet_id)
-        message = errors.message("sheet_changed", {}, site_translations(lang))
-        return chips_page(request, stored, keeper, 409, chips_error=message)
-    return RedirectResponse(f"/{lang}/sheet/{sheet_id}?ok=chips", status_code=303)
+
+    def refused(
+        stored: StoredSheet, keeper: ChipKeeper, _: FormData, status: int, message: str
+    ) -> Response:
+        return chips_page(request, stored, keeper, status, chips_error=message)
+
+    refusal = await act_from_form(
+        request,
+        lang,
+        sheet_id,
+        load_chips,
+        lambda form, _, keeper: _chip_action_from_form(form, keeper),
+        refused,
+        retry=True,
+    )
+    return refusal or RedirectResponse(f"/{lang}/sheet/{sheet_id}?ok=chips", status_code=303)
 
 
 @router.get("/{lang:lang}/sheet/{sheet_id}/chips", include_in_schema=False)
@@ -965,25 +1000,40 @@ async def print_sheet(request: Request, lang: str, sheet_id: str) -> Response:
         standings=sheet.standings(),
         running=sheet.running_totals(),
         chart=build_chart(sheet),
+        updated=utc_iso(stored.updated_at),
     )
+
+
+def utc_iso(moment: datetime) -> str:
+    """A stored moment in UTC as ISO 8601 (``2026-01-01T18:05:00Z``); a moment without a
+    time zone is one the database kept in UTC."""
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC)
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+SEMICOLON_LANGUAGES = frozenset({"fr", "es", "de"})
+"""Languages whose spreadsheets read CSV files separated by semicolons (their decimal mark is
+the comma): the sheet offers them that form first, and the comma form beside it."""
+SEPARATORS = {"comma": ",", "semicolon": ";"}
 
 
 class SafeWriter:
     """A CSV writer whose text cells a spreadsheet cannot run as formulas (`csv_cell`)."""
 
-    def __init__(self, out: io.StringIO) -> None:
-        self.writer = csv.writer(out, lineterminator="\r\n")
+    def __init__(self, out: io.StringIO, delimiter: str = ",") -> None:
+        self.writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
 
     def writerow(self, row: list[Any]) -> None:
         self.writer.writerow([csv_cell(cell) for cell in row])
 
 
-def csv_text(sheet: Sheet, lang: str) -> str:
+def csv_text(sheet: Sheet, lang: str, delimiter: str = ",") -> str:
     """The sheet as CSV: a row per round, then the totals and the places."""
     _ = site_translations(lang).gettext
     players = sheet.players
     out = io.StringIO()
-    writer = SafeWriter(out)
+    writer = SafeWriter(out, delimiter)
     writer.writerow([_("Round"), *(p.name for p in players), _("Went out")])
     for player in players:
         if player.start_total and player.first_round > 1:
@@ -1002,11 +1052,13 @@ def csv_text(sheet: Sheet, lang: str) -> str:
 
 @router.get("/{lang:lang}/sheet/{sheet_id}/export.csv", name="scoresheet.csv")
 async def export_csv(request: Request, lang: str, sheet_id: str) -> Response:
+    """The sheet as a CSV file: ``?sep=semicolon`` for the spreadsheets that expect it."""
     _, sheet = await load(request, sheet_id)
+    delimiter = SEPARATORS.get(request.query_params.get("sep", "comma"), ",")
     slug = re.sub(r"[^\w-]+", "-", sheet.settings.name, flags=re.UNICODE).strip("-") or "sheet"
     filename = f"{slug}.csv"
     return Response(
-        "\ufeff" + csv_text(sheet, lang),
+        "\ufeff" + csv_text(sheet, lang, delimiter),
         media_type="text/csv; charset=utf-8",
         headers={
             "Content-Disposition": (
@@ -1022,11 +1074,24 @@ async def export_csv(request: Request, lang: str, sheet_id: str) -> Response:
 
 @router.websocket("/ws/sheet/{sheet_id}", name="scoresheet.live")
 async def live(websocket: WebSocket, sheet_id: str) -> None:
+
+    async def existing(repo: SheetRepository) -> str:
+        await repo.version(sheet_id)  # `NotFound` for a sheet that is not there
+        return sheet_id
+
+    await follow(websocket, sheet_id, existing)
+
+
+async def follow(
+    websocket: WebSocket, key: str, find: Callable[[SheetRepository], Awaitable[str]]
+) -> None:
+    """Send the socket every new version of the record that ``key`` (its id or its read-only
+    token) names; close it with 4404 when there is none."""
     repo = SheetRepository(websocket.app.state.db)
     try:
-        if not SHEET_ID.fullmatch(sheet_id):
-            raise NotFound(sheet_id)
-        await repo.version(sheet_id)
+        if not SHEET_ID.fullmatch(key):
+            raise NotFound(key)
+        sheet_id = await find(repo)
     except NotFound:
         await websocket.close(code=4404)
         return

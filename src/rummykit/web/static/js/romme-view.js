@@ -108,7 +108,21 @@ export function drawMelds(container, t, players, melds, pending, { interactive =
     );
     container.append(box);
   });
+  spreadMelds(container);
 }
+
+export function spreadMelds(container) {
+  // The cards of a meld overlap only where the table lacks room: spread out, each card shows
+  // its corner and a joker what it stands for, unless that takes the table more lines.
+  container.classList.remove("melds-spread");
+  const closed = container.offsetHeight;
+  container.classList.add("melds-spread");
+  if (container.offsetHeight > closed) container.classList.remove("melds-spread");
+}
+
+window.addEventListener("resize", () => {
+  for (const container of document.querySelectorAll(".melds[data-table]")) spreadMelds(container);
+});
 
 export function drawHand(container, t, cards, { selected = new Set(), interactive = false, focus = null, fresh = new Set(), picked = null } = {}) {
   container.replaceChildren();

@@ -192,28 +192,28 @@ function showOutbox() {
       why.textContent = item.message || "";
       line.append(why);
       if (item.state === "conflict") {
-        const again = document.createElement("button");
-        again.type = "button";
-        again.className = "secondary";
-        again.textContent = box.dataset.msgSendAnyway;
-        again.addEventListener("click", () => {
+        line.append(outboxButton("secondary", box.dataset.msgSendAnyway, () => {
           sendAnyway(item.id);
           sendWaiting();
-        });
-        line.append(again, " ");
+        }), " ");
       }
-      const forget = document.createElement("button");
-      forget.type = "button";
-      forget.className = "danger";
-      forget.textContent = box.dataset.msgDrop;
-      forget.addEventListener("click", () => {
+      line.append(outboxButton("danger", box.dataset.msgDrop, () => {
         drop(item.id);
         showOutbox();
-      });
-      line.append(forget);
+      }));
     }
     list.append(line);
   }
+}
+
+/** A button of an entry waiting in the outbox (send it anyway, forget it). */
+function outboxButton(className, text, onClick) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = className;
+  button.textContent = text;
+  button.addEventListener("click", onClick);
+  return button;
 }
 
 let sending = false;

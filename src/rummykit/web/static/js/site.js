@@ -45,8 +45,18 @@ if (window.htmx) {
   document.body.addEventListener("htmx:beforeRequest", () => document.getElementById("send-error")?.remove());
 }
 
+// A moment the server writes in UTC is shown in the reader's own time zone and language.
+function localTimes(root) {
+  const format = new Intl.DateTimeFormat(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" });
+  for (const time of root.querySelectorAll("time[data-local]")) {
+    const when = new Date(time.dateTime);
+    if (!Number.isNaN(when.getTime())) time.textContent = format.format(when);
+  }
+}
+
 // Buttons that only make sense with JavaScript are hidden in the markup and shown here.
 onPage((root) => {
+  localTimes(root);
   for (const button of root.querySelectorAll("[data-print][hidden]")) {
     button.hidden = false;
     button.addEventListener("click", () => window.print());

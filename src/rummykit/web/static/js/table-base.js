@@ -160,7 +160,12 @@ export class TableBase {
     for (const mode of this.sorts) this.buttons[`sort-${mode}`].setAttribute("aria-pressed", String(this.sortMode === mode));
     this.buttons.scores.hidden = !this.isOver(view) && view.phase !== "round_over";
     const rows = this.players.map((p, seat) => el("li", {}, el("span", {}, p.name), el("strong", { class: "num" }, String(view.scores[seat]))));
-    this.el.scores.replaceChildren(el("ol", { class: "score-summary" }, rows));
+    this.el.scores.replaceChildren(el("ol", { class: "score-summary" }, rows), el("p", { class: "score-rule" }, t(this.lowWins(view) ? "low_wins" : "high_wins")));
+  }
+
+  lowWins(view) {
+    // Whether the lowest total wins the game (penalty points), as in Rommé.
+    return true;
   }
 
   isOver(view) {

@@ -406,7 +406,7 @@ export function drawRoundEnd(box, t, players, view, { rows, winnerNote = null, l
     );
   });
   box.append(list);
-  box.append(scoreTable(t, players, view, { lowWins }));
+  box.append(scoreTable(t, players, view, { lowWins }), el("p", { class: "score-rule" }, t(lowWins ? "low_wins" : "high_wins")));
   if (over) box.append(el("p", { class: "game-winners" }, t("won_by", { names: view.winners.map((s) => seatName(players, s)).join(", ") })));
 }
 

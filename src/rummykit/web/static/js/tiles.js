@@ -21,6 +21,12 @@ class TilesTable extends TableBase {
     this.start();
   }
 
+  lowWins(view) {
+    // The leaflet's scoring counts the racks left against their owners; the classic one scores
+    // the winner the others' racks.
+    return view.scoring !== "classic";
+  }
+
   // --- the working table -----------------------------------------------------------------
 
   startTurn() {
