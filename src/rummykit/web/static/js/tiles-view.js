@@ -1,7 +1,7 @@
 // Drawing a tile-rummy view: opponents, pool, the sets on the table, the rack; the end of a
 // round. Used by the live table (tiles.js) and the replay viewer.
 
-import { drawOpponents as drawSeats, drawRoundEnd as drawScores, el, parseTile, sortBy, tileFace, tileName } from "./table.js";
+import { drawOpponents as drawSeats, drawRoundEnd as drawScores, el, parseTile, sortBy, tileFace, tileMark, tileName } from "./table.js";
 
 const COLOURS = "rbky";
 
@@ -67,7 +67,7 @@ export function drawSets(container, t, sets, { interactive = false, selected = n
       const tile = tileFace(t, code, { tag: interactive ? "button" : "span", extra });
       if (interactive) tile.setAttribute("aria-pressed", selected.has(code) ? "true" : "false");
       const meaning = meanings.get(code);
-      if (meaning) tile.append(el("span", { class: `stands${meaning.c ? ` tile-${meaning.c}` : ""}`, "aria-hidden": "true" }, String(meaning.n)));
+      if (meaning) tile.append(el("span", { class: `stands${meaning.c ? ` tile-${meaning.c}` : ""}`, "aria-hidden": "true" }, meaning.c ? tileMark(meaning.c) : null, String(meaning.n)));
       parts.push(tile);
     });
     if (interactive && selected.size && !tiles.every((c) => selected.has(c))) {
