@@ -25,6 +25,9 @@ const PARTS = {
   hintText: "hint-text",
 };
 
+// How many of the last sentences said aloud the live region keeps.
+const ANNOUNCED = 12;
+
 export class TableBase {
   // `game`: its name (in the keys of what the browser keeps); `parts`: the game's own elements
   // (name in the code -> data-<name>); `t`: the texts (by default the page's messages);
@@ -115,16 +118,25 @@ export class TableBase {
   }
 
   tell(view, { initial = false } = {}) {
-    // A view's events into the log, and said aloud when another seat acted.
+    // A view's events into the log; each event of another seat (or of the game itself) is
+    // also said aloud, in the order it happened.
     const lines = this.eventLines(view.events);
     addLog(this.el.log, lines);
-    if (!initial && lines.length && view.events.some((e) => e.seat !== this.seat)) this.say(lines.join(" "));
+    if (initial) return;
+    (view.events ?? []).forEach((event, index) => {
+      if (event.seat !== this.seat && lines[index]) this.say(lines[index]);
+    });
   }
 
   say(text) {
-    // The live region is emptied first so that the same sentence twice is read twice.
-    this.el.announce.textContent = "";
-    setTimeout(() => (this.el.announce.textContent = text), 30);
+    // Each sentence is a new line at the end of the live region (a log), so that a screen
+    // reader reads every one, in order, even the same sentence twice; the oldest go. The line
+    // is added a moment later: a region that has just appeared is not yet listened to.
+    const region = this.el.announce;
+    setTimeout(() => {
+      region.append(el("p", {}, text));
+      while (region.children.length > ANNOUNCED) region.firstElementChild.remove();
+    }, 30);
   }
 
   showError(text) {

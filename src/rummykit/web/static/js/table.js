@@ -33,6 +33,12 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+export function listItem(child) {
+  // An item of a list (a hand, a rack, the melds on the table) that takes no room of its own:
+  // the list's layout places the child as if it stood alone.
+  return el("span", { role: "listitem", class: "list-item" }, child);
+}
+
 // --- cards ---------------------------------------------------------------------------------
 
 const SUITS = "♣♠♥♦";
