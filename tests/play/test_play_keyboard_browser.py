@@ -1,7 +1,8 @@
 """Whole rounds of Rommé and of tile rummy with the keyboard alone: no click, no drag. At every
 stop the focus is visible, in sight and never behind a dialog, and every control of the table
 is at least 24×24 CSS pixels (or spaced as WCAG 2.2 allows). The tile round reworks the table:
-a run laid on the first turn is split on the next, and a tile from the rack joins a part."""
+a run laid on the first turn is split on the next, and a tile from the rack joins a part. A
+joker goes to the low end of a run with Shift+Enter, as dropping it on the run's left half."""
 
 from __future__ import annotations
 
@@ -18,8 +19,9 @@ from accessibility.keyboard import (
 )
 
 from rummykit import romme, tiles
+from rummykit.cards import parse_cards
 
-from .helpers import bots_until_seat0, stored, tiles_seed
+from .helpers import bots_until_seat0, romme_seed, stored, tiles_seed
 from .test_play_browser import (
     ROOT,
     TILES,
@@ -239,3 +241,73 @@ def test_a_tile_round_with_a_split_by_keyboard(
     screenshot(page, "round-end")
     assert not small, "\n".join(small)
     assert not errors
+
+
+def high_run_and_joker(state: romme.State) -> list[str] | None:
+    """Three cards in a row of one suit from the ten up (an opening of 30 or more), when the
+    hand also holds a joker."""
+    hand = state.hands[0]
+    if not any(c.is_joker for c in hand):
+        return None
+    for start in (10, 11):
+        for suit in {c.suit for c in hand if c.suit is not None}:
+            run = []
+            for rank in range(start, start + 3):
+                found = [c for c in hand if c.suit == suit and c.rank == rank]
+                if not found:
+                    break
+                run.append(found[0])
+            else:
+                return [c.code for c in run]
+    return None
+
+
+def test_shift_enter_lays_a_joker_at_the_low_end_of_a_run(
+    live_server: Any, new_page: Callable[..., Any]
+) -> None:
+    rules = romme.Rules.preset("computer").replace(rounds=1)
+    seats = ("human", "bot:random")
+
+    def works(state: romme.State) -> bool:
+        run = high_run_and_joker(state)
+        if run is None:
+            return False
+        state.apply(romme.Play.of(parse_cards(" ".join(run))))
+        keep = [c for c in state.hands[0] if c.code not in run and not c.is_joker]
+        state.apply(romme.Discard(max(keep, key=lambda c: c.id)))
+        bots_until_seat0("romme", state, seats, state.seed)
+        melds = [m for m in state.table.values() if m.owner == 0]
+        return state.to_move == 0 and bool(melds) and melds[0].cards[0].rank != 1
+
+    seed = romme_seed(rules, 2, works)
+    dealt = romme.State(rules, 2, seed)
+    run = high_run_and_joker(dealt)
+    assert run is not None
+    keep = [c for c in dealt.hands[0] if c.code not in run and not c.is_joker]
+    discard = max(keep, key=lambda c: c.id).code
+    game_id, token = stored(db_url(live_server), "romme", rules.to_json(), seed, seats)
+    page = new_page()
+    open_by_keyboard(page, live_server, "romme", game_id, token)
+    tab_to(page, "[data-hand] [data-code]")
+    for code in run:
+        select_by_keyboard(page, "[data-hand]", code)
+    page.keyboard.press("m")
+    select_by_keyboard(page, "[data-hand]", discard)
+    page.keyboard.press("d")
+    wait_my_turn_or_end(page)
+    seq = table_state(page)["seq"]
+    page.keyboard.press("s")
+    wait_seq_above(page, seq)
+    joker = next(c for c in hand(page) if c.startswith("JK"))
+    select_by_keyboard(page, "[data-hand]", joker)
+    meld = next(m for m in table_state(page)["table"] if m["owner"] == 0)
+    tab_to(page, f'[data-table] [data-meld="{meld["id"]}"]', backwards=True)
+    page.keyboard.press("Shift+Enter")
+    cards = f'[data-table] [data-meld="{meld["id"]}"] [data-code]'
+    shown = page.eval_on_selector_all(cards, "els => els.map(e => e.dataset.code)")
+    assert shown == [joker, *meld["cards"]]
+    seq = table_state(page)["seq"]
+    page.keyboard.press("l")
+    wait_seq_above(page, seq)
+    laid = next(m for m in table_state(page)["table"] if m["id"] == meld["id"])
+    assert laid["cards"][0] == joker
