@@ -293,8 +293,11 @@ def test_shift_enter_lays_a_joker_at_the_low_end_of_a_run(
         select_by_keyboard(page, "[data-hand]", code)
     page.keyboard.press("m")
     select_by_keyboard(page, "[data-hand]", discard)
+    seq = table_state(page)["seq"]
     page.keyboard.press("d")
+    wait_done(page, seq)
     wait_my_turn_or_end(page)
+    assert table_state(page)["phase"] == "draw"
     seq = table_state(page)["seq"]
     page.keyboard.press("s")
     wait_seq_above(page, seq)
