@@ -123,6 +123,7 @@ def rules_page(request: Request, lang: str, game: str) -> Response:
         sheet_label=page.sheet_label,
         cheatsheet_url=url_for(request, lang, "rummoli.cheatsheet") if game == "rummoli" else None,
         demo_url=first_route(request, lang, ("rummoli.demo",)) if game == "rummoli" else None,
+        learn_url=first_route(request, lang, (f"{game}.learn",)),
         board_url=first_route(request, lang, ("rummoli.board",)) if game == "rummoli" else None,
         deals=rummoli_deals() if game == "rummoli" else (),
         other_games=[

@@ -226,7 +226,52 @@ export class TableBase {
     const before = document.activeElement;
     const held = before && before !== document.body && this.root.contains(before);
     this.drawView();
+    if (this.guided) this.guide();
     if (held && this.focusLost()) this.focusHand();
+  }
+
+  // --- the guided first game (?guide=1) ----------------------------------------------------------
+
+  get guided() {
+    return new URLSearchParams(location.search).has("guide");
+  }
+
+  guide() {
+    // At each of the learner's decisions the hint is asked for once and stays on show, in the
+    // page's language, and what it uses is marked: the cards or tiles in hand, the pile to draw
+    // from. The learner still makes the move; a wrong one is refused with the engine's reason.
+    const view = this.view;
+    const mine = view.to_move === this.seat && !this.isOver(view) && view.phase !== "round_over";
+    if (mine && !this.sending && !this.queue?.busy && this.guidedSeq !== view.seq) {
+      this.guidedSeq = view.seq;
+      this.hint().then(() => {
+        // Advice that did not come (the computer was busy) is asked for again a moment later.
+        if (!this.hintAction && this.view.seq === view.seq && (this.guideTries = (this.guideTries ?? 0) + 1) < 12) {
+          setTimeout(() => {
+            this.guidedSeq = null;
+            this.render();
+          }, 1500);
+        } else this.guideTries = 0;
+        this.render();
+      });
+      return;
+    }
+    for (const node of this.root.querySelectorAll(".guide-pick")) node.classList.remove("guide-pick");
+    const action = mine ? this.hintAction : null;
+    if (!action) return;
+    if (action.t === "draw") {
+      const pile = action.source === "discard" ? this.root.querySelector("[data-discard-pile]") : this.root.querySelector("[data-stock]");
+      (pile ?? this.buttons.draw)?.classList.add("guide-pick");
+      return;
+    }
+    const codes = new Set();
+    const collect = (value) => {
+      if (typeof value === "string") codes.add(value);
+      else if (Array.isArray(value)) value.forEach(collect);
+      else if (value && typeof value === "object") Object.values(value).forEach(collect);
+    };
+    collect(action);
+    for (const node of this.el.hand.querySelectorAll("[data-code]")) if (codes.has(node.dataset.code)) node.classList.add("guide-pick");
   }
 
   focusLost() {
