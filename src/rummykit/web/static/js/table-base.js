@@ -244,7 +244,7 @@ export class TableBase {
     const mine = view.to_move === this.seat && !this.isOver(view) && view.phase !== "round_over";
     if (mine && !this.sending && !this.queue?.busy && this.guidedSeq !== view.seq) {
       this.guidedSeq = view.seq;
-      this.hint().then(() => {
+      this.hint({ quiet: true }).then(() => {
         // Advice that did not come (the computer was busy) is asked for again a moment later.
         if (!this.hintAction && this.view.seq === view.seq && (this.guideTries = (this.guideTries ?? 0) + 1) < 12) {
           setTimeout(() => {
@@ -295,11 +295,12 @@ export class TableBase {
 
   // --- the hint --------------------------------------------------------------------------------
 
-  async hint() {
+  async hint({ quiet = false } = {}) {
+    // `quiet`: advice that does not come says nothing (the guided game asks again by itself).
     this.hideHint();
     const { status, data } = await getJSON(`${this.data.api}/hint`);
     if (status !== 200) {
-      if (data?.error) this.showError(data.error.message);
+      if (data?.error && !quiet) this.showError(data.error.message);
       return;
     }
     if (data.seq !== this.view.seq) return;
