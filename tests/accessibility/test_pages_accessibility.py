@@ -43,6 +43,8 @@ def pages(server: Any, lang: str) -> list[str]:
         f"/{lang}/romme/new",
         f"/{lang}/tiles/new",
         f"/{lang}/rummoli/new",
+        f"/{lang}/romme/learn",
+        f"/{lang}/tiles/learn",
         f"/{lang}/sheet/new",
         new_sheet,
         played_sheet,

@@ -52,6 +52,27 @@ SECTIONS: tuple[Section, ...] = (
         ),
     ),
     Section(
+        N_("Learn to play"),
+        (
+            Entry(
+                "romme.learn",
+                N_("Your first game of Rommé"),
+                N_(
+                    "A friendly deal against a beginner, with advice and the cards to use at "
+                    "every move."
+                ),
+            ),
+            Entry(
+                "tiles.learn",
+                N_("Your first game of tile rummy"),
+                N_(
+                    "A friendly deal against a beginner, with advice and the tiles to use at "
+                    "every move."
+                ),
+            ),
+        ),
+    ),
+    Section(
         N_("Rummoli"),
         (
             Entry(

@@ -21,6 +21,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from rummykit.printing import rummoli_cheatsheet
+from rummykit.rummoli import Rules as RummoliRules
+from rummykit.rummoli import State as RummoliState
+from rummykit.rummoli.rules import MAX_PLAYERS, MIN_PLAYERS
 from rummykit.web.errors import N_
 from rummykit.web.rendering import render, route_exists, url_for
 
@@ -72,6 +75,32 @@ PAGES: dict[str, RulesPage] = {
 router = APIRouter()
 
 
+@dataclass(frozen=True)
+class RummoliDeal:
+    """How the Rummoli pack shares out at a table of ``players``: the players' hands from the
+    dealer's left round to the dealer, then the widow."""
+
+    players: int
+    hands: tuple[int, ...]
+    widow: int
+
+
+@cache
+def rummoli_deals() -> tuple[RummoliDeal, ...]:
+    """The first deal of the engine at every table size it plays (2 to 8 players), counted.
+
+    >>> [(d.players, d.hands, d.widow) for d in rummoli_deals()][2]
+    (4, (11, 11, 10, 10), 10)
+    """
+    deals = []
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+        state = RummoliState(RummoliRules(), players, seed=0)
+        view = state.view(None)
+        hands = tuple(view.hand_counts[seat] for seat in state.order)
+        deals.append(RummoliDeal(players, hands, view.widow_count))
+    return tuple(deals)
+
+
 def first_route(request: Request, lang: str, names: tuple[str, ...]) -> str | None:
     """The path of the first of ``names`` that the app serves, or ``None``."""
     for name in names:
@@ -94,7 +123,9 @@ def rules_page(request: Request, lang: str, game: str) -> Response:
         sheet_label=page.sheet_label,
         cheatsheet_url=url_for(request, lang, "rummoli.cheatsheet") if game == "rummoli" else None,
         demo_url=first_route(request, lang, ("rummoli.demo",)) if game == "rummoli" else None,
+        learn_url=first_route(request, lang, (f"{game}.learn",)),
         board_url=first_route(request, lang, ("rummoli.board",)) if game == "rummoli" else None,
+        deals=rummoli_deals() if game == "rummoli" else (),
         other_games=[
             (other.title, url_for(request, lang, f"rules.{other.game}"))
             for other in PAGES.values()

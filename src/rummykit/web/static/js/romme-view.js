@@ -1,7 +1,7 @@
 // Drawing a Rommé view: opponents, stock and discard pile, the melds on the table, the hand.
 // Used by the live table (romme.js) and by the replay viewer (table-replay.js).
 
-import { cardBack, cardFace, cardName, drawOpponents as drawSeats, drawRoundEnd as drawScores, el, isRed, parseCard, rankNumber, seatName, sortBy } from "./table.js";
+import { cardBack, cardFace, cardName, drawOpponents as drawSeats, drawRoundEnd as drawScores, el, isRed, listItem, parseCard, rankNumber, seatName, sortBy } from "./table.js";
 
 const SUIT_ORDER = { "♠": 0, "♥": 1, "♣": 2, "♦": 3 };
 
@@ -51,7 +51,9 @@ export function drawPiles(stock, discard, t, view, { canStock = false, canDiscar
 }
 
 export function drawMelds(container, t, players, melds, pending, { interactive = false, fresh = new Set() } = {}) {
-  // melds: [{id, kind, owner, cards, stands, pendingCards:Set}], pending: [{cards}]
+  // melds: [{id, kind, owner, cards, stands, pendingCards:Set}], pending: [{cards}]. The table
+  // is a list of melds, each named by its owner and its cards.
+  container.setAttribute("role", "list");
   container.replaceChildren();
   const bySeat = new Map();
   for (const meld of melds) {
@@ -91,7 +93,7 @@ export function drawMelds(container, t, players, melds, pending, { interactive =
       el("span", { class: "meld-owner", "aria-hidden": "true" }, owner),
       el("span", { class: "meld-cards" }, cards),
     );
-    container.append(box);
+    container.append(listItem(box));
   }
   pending.forEach((meld, index) => {
     const box = el(
@@ -106,7 +108,7 @@ export function drawMelds(container, t, players, melds, pending, { interactive =
       el("span", { class: "meld-owner", "aria-hidden": "true" }, t("new_meld")),
       el("span", { class: "meld-cards" }, meld.cards.map((code) => cardFace(t, code, { extra: "pending-card" }))),
     );
-    container.append(box);
+    container.append(listItem(box));
   });
   spreadMelds(container);
 }
@@ -125,6 +127,8 @@ window.addEventListener("resize", () => {
 });
 
 export function drawHand(container, t, cards, { selected = new Set(), interactive = false, focus = null, fresh = new Set(), picked = null } = {}) {
+  // A list of the cards, each named (screen readers say "list, 14 items").
+  container.setAttribute("role", "list");
   container.replaceChildren();
   cards.forEach((code, index) => {
     const extra = [fresh.has(code) ? "fresh" : "", code === picked ? "picked" : ""].filter(Boolean).join(" ");
@@ -135,10 +139,10 @@ export function drawHand(container, t, cards, { selected = new Set(), interactiv
       card.tabIndex = code === focus || (focus === null && index === 0) ? 0 : -1;
       card.dataset.index = String(index);
     }
-    container.append(card);
+    container.append(listItem(card));
   });
   if (interactive && cards.length && !cards.includes(focus) && focus !== null) {
-    container.firstElementChild.tabIndex = 0;
+    container.querySelector("[data-code]").tabIndex = 0;
   }
 }
 

@@ -321,7 +321,8 @@ class RommeTable extends TableBase {
       const target = event.target.closest("[data-meld], [data-pending]");
       if (!target) return;
       event.preventDefault();
-      this.onTable(target, { jokerCode: joker?.dataset.joker ?? null });
+      // Shift+Enter lays a joker at the low end of a run, as dropping it on the run's left half.
+      this.onTable(target, { jokerCode: joker?.dataset.joker ?? null, lowSide: event.shiftKey });
     });
     this.el.newMeld.addEventListener("click", () => this.meld());
     this.el.stock.addEventListener("click", () => this.draw("stock"));

@@ -72,6 +72,13 @@ class RummoliTable extends TableBase {
       });
       return;
     }
+    // Whether the focus was last on a decision or the hand (see keepFocus).
+    this.focusWaits = false;
+    const follow = (event) => {
+      if (!this.root.isConnected) return document.removeEventListener("focusin", follow);
+      this.focusWaits = this.el.decide.contains(event.target) || this.el.hand.contains(event.target);
+    };
+    document.addEventListener("focusin", follow);
     this.bindButtons({});
     // An option kept in this browser: stop at each card of the sequence the player holds, for
     // the player to play it (off: the forced cards pass at the chosen speed, like the others').
@@ -209,7 +216,7 @@ class RummoliTable extends TableBase {
       this.root.dataset.paused = "1";
       button.addEventListener("click", () => {
         delete this.root.dataset.paused;
-        this.el.decide.replaceChildren();
+        this.keepFocus(() => this.el.decide.replaceChildren());
         resolve();
       });
       button.focus({ preventScroll: true });
@@ -550,7 +557,17 @@ class RummoliTable extends TableBase {
         items.push(button);
       }
     }
-    panel.replaceChildren(...items.filter(Boolean));
+    this.keepFocus(() => panel.replaceChildren(...items.filter(Boolean)));
+  }
+
+  keepFocus(redraw) {
+    // A decision made from the keyboard (or a lead card chosen in the hand) takes its button
+    // away; the focus then waits, and goes to the first of the next decisions asked, so that
+    // the keys reach them without going round the page again.
+    redraw();
+    const now = document.activeElement;
+    if (!this.focusWaits || (now && now !== document.body && now.isConnected)) return;
+    this.el.decide.querySelector("button:not(:disabled), input:not(:disabled)")?.focus();
   }
 
   isOver(view) {

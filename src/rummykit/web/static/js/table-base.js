@@ -25,6 +25,9 @@ const PARTS = {
   hintText: "hint-text",
 };
 
+// How many of the last sentences said aloud the live region keeps.
+const ANNOUNCED = 12;
+
 export class TableBase {
   // `game`: its name (in the keys of what the browser keeps); `parts`: the game's own elements
   // (name in the code -> data-<name>); `t`: the texts (by default the page's messages);
@@ -115,16 +118,25 @@ export class TableBase {
   }
 
   tell(view, { initial = false } = {}) {
-    // A view's events into the log, and said aloud when another seat acted.
+    // A view's events into the log; each event of another seat (or of the game itself) is
+    // also said aloud, in the order it happened.
     const lines = this.eventLines(view.events);
     addLog(this.el.log, lines);
-    if (!initial && lines.length && view.events.some((e) => e.seat !== this.seat)) this.say(lines.join(" "));
+    if (initial) return;
+    (view.events ?? []).forEach((event, index) => {
+      if (event.seat !== this.seat && lines[index]) this.say(lines[index]);
+    });
   }
 
   say(text) {
-    // The live region is emptied first so that the same sentence twice is read twice.
-    this.el.announce.textContent = "";
-    setTimeout(() => (this.el.announce.textContent = text), 30);
+    // Each sentence is a new line at the end of the live region (a log), so that a screen
+    // reader reads every one, in order, even the same sentence twice; the oldest go. The line
+    // is added a moment later: a region that has just appeared is not yet listened to.
+    const region = this.el.announce;
+    setTimeout(() => {
+      region.append(el("p", {}, text));
+      while (region.children.length > ANNOUNCED) region.firstElementChild.remove();
+    }, 30);
   }
 
   showError(text) {
@@ -219,7 +231,52 @@ export class TableBase {
     const before = document.activeElement;
     const held = before && before !== document.body && this.root.contains(before);
     this.drawView();
+    if (this.guided) this.guide();
     if (held && this.focusLost()) this.focusHand();
+  }
+
+  // --- the guided first game (?guide=1) ----------------------------------------------------------
+
+  get guided() {
+    return new URLSearchParams(location.search).has("guide");
+  }
+
+  guide() {
+    // At each of the learner's decisions the hint is asked for once and stays on show, in the
+    // page's language, and what it uses is marked: the cards or tiles in hand, the pile to draw
+    // from. The learner still makes the move; a wrong one is refused with the engine's reason.
+    const view = this.view;
+    const mine = view.to_move === this.seat && !this.isOver(view) && view.phase !== "round_over";
+    if (mine && !this.sending && !this.queue?.busy && this.guidedSeq !== view.seq) {
+      this.guidedSeq = view.seq;
+      this.hint({ quiet: true }).then(() => {
+        // Advice that did not come (the computer was busy) is asked for again a moment later.
+        if (!this.hintAction && this.view.seq === view.seq && (this.guideTries = (this.guideTries ?? 0) + 1) < 12) {
+          setTimeout(() => {
+            this.guidedSeq = null;
+            this.render();
+          }, 1500);
+        } else this.guideTries = 0;
+        this.render();
+      });
+      return;
+    }
+    for (const node of this.root.querySelectorAll(".guide-pick")) node.classList.remove("guide-pick");
+    const action = mine ? this.hintAction : null;
+    if (!action) return;
+    if (action.t === "draw") {
+      const pile = action.source === "discard" ? this.root.querySelector("[data-discard-pile]") : this.root.querySelector("[data-stock]");
+      (pile ?? this.buttons.draw)?.classList.add("guide-pick");
+      return;
+    }
+    const codes = new Set();
+    const collect = (value) => {
+      if (typeof value === "string") codes.add(value);
+      else if (Array.isArray(value)) value.forEach(collect);
+      else if (value && typeof value === "object") Object.values(value).forEach(collect);
+    };
+    collect(action);
+    for (const node of this.el.hand.querySelectorAll("[data-code]")) if (codes.has(node.dataset.code)) node.classList.add("guide-pick");
   }
 
   focusLost() {
@@ -243,11 +300,12 @@ export class TableBase {
 
   // --- the hint --------------------------------------------------------------------------------
 
-  async hint() {
+  async hint({ quiet = false } = {}) {
+    // `quiet`: advice that does not come says nothing (the guided game asks again by itself).
     this.hideHint();
     const { status, data } = await getJSON(`${this.data.api}/hint`);
     if (status !== 200) {
-      if (data?.error) this.showError(data.error.message);
+      if (data?.error && !quiet) this.showError(data.error.message);
       return;
     }
     if (data.seq !== this.view.seq) return;

@@ -33,6 +33,12 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+export function listItem(child) {
+  // An item of a list (a hand, a rack, the melds on the table) that takes no room of its own:
+  // the list's layout places the child as if it stood alone.
+  return el("span", { role: "listitem", class: "list-item" }, child);
+}
+
 // --- cards ---------------------------------------------------------------------------------
 
 const SUITS = "♣♠♥♦";
@@ -118,7 +124,15 @@ export function tileFace(t, code, { tag = "span", extra = "" } = {}) {
   };
   if (tag === "button") attrs.type = "button";
   else attrs.role = "img";
-  return el(tag, attrs, el("span", { class: "tile-number", "aria-hidden": "true" }, tile.joker ? "☺" : String(tile.number)));
+  // Beside its colour, each colour has a shape of its own (tileMark), so that no one needs to
+  // tell the colours apart to play.
+  return el(tag, attrs, el("span", { class: "tile-number", "aria-hidden": "true" }, tile.joker ? "☺" : String(tile.number)), tile.joker ? null : tileMark(tile.colour));
+}
+
+export function tileMark(colour) {
+  // The shape that goes with a tile colour: a circle for red, a square for blue, a triangle
+  // for black, a cross for yellow (drawn by the style sheet).
+  return el("span", { class: `tile-mark tile-mark-${colour}`, "aria-hidden": "true" });
 }
 
 // --- the connection --------------------------------------------------------------------------

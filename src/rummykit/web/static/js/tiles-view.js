@@ -1,7 +1,7 @@
 // Drawing a tile-rummy view: opponents, pool, the sets on the table, the rack; the end of a
 // round. Used by the live table (tiles.js) and the replay viewer.
 
-import { drawOpponents as drawSeats, drawRoundEnd as drawScores, el, parseTile, sortBy, tileFace, tileName } from "./table.js";
+import { drawOpponents as drawSeats, drawRoundEnd as drawScores, el, listItem, parseTile, sortBy, tileFace, tileMark, tileName } from "./table.js";
 
 const COLOURS = "rbky";
 
@@ -56,6 +56,8 @@ export function drawOpponents(container, t, players, view) {
 }
 
 export function drawSets(container, t, sets, { interactive = false, selected = new Set(), changed = new Set(), fromRack = new Set(), fresh = new Set(), meanings = new Map() } = {}) {
+  // The table is a list of sets, each named by its number and its tiles.
+  container.setAttribute("role", "list");
   container.replaceChildren();
   sets.forEach((tiles, index) => {
     const parts = [];
@@ -67,13 +69,13 @@ export function drawSets(container, t, sets, { interactive = false, selected = n
       const tile = tileFace(t, code, { tag: interactive ? "button" : "span", extra });
       if (interactive) tile.setAttribute("aria-pressed", selected.has(code) ? "true" : "false");
       const meaning = meanings.get(code);
-      if (meaning) tile.append(el("span", { class: `stands${meaning.c ? ` tile-${meaning.c}` : ""}`, "aria-hidden": "true" }, String(meaning.n)));
+      if (meaning) tile.append(el("span", { class: `stands${meaning.c ? ` tile-${meaning.c}` : ""}`, "aria-hidden": "true" }, meaning.c ? tileMark(meaning.c) : null, String(meaning.n)));
       parts.push(tile);
     });
     if (interactive && selected.size && !tiles.every((c) => selected.has(c))) {
       parts.push(el("button", { type: "button", class: "add-to-set", dataset: { addTo: String(index) }, "aria-label": t("add_to_set", { n: index + 1 }) }, "+"));
     }
-    container.append(
+    container.append(listItem(
       el(
         "div",
         {
@@ -85,11 +87,13 @@ export function drawSets(container, t, sets, { interactive = false, selected = n
         },
         parts,
       ),
-    );
+    ));
   });
 }
 
 export function drawRack(container, t, tiles, { interactive = false, selected = new Set(), focus = null, fresh = new Set() } = {}) {
+  // A list of the tiles, each named.
+  container.setAttribute("role", "list");
   container.replaceChildren();
   tiles.forEach((code, index) => {
     const tile = tileFace(t, code, { tag: interactive ? "button" : "span", extra: fresh.has(code) ? "fresh" : "" });
@@ -97,9 +101,9 @@ export function drawRack(container, t, tiles, { interactive = false, selected = 
       tile.setAttribute("aria-pressed", selected.has(code) ? "true" : "false");
       tile.tabIndex = code === focus || (focus === null && index === 0) ? 0 : -1;
     }
-    container.append(tile);
+    container.append(listItem(tile));
   });
-  if (interactive && tiles.length && focus !== null && !tiles.includes(focus)) container.firstElementChild.tabIndex = 0;
+  if (interactive && tiles.length && focus !== null && !tiles.includes(focus)) container.querySelector("[data-code]").tabIndex = 0;
 }
 
 export function drawRoundEnd(box, t, players, view) {
