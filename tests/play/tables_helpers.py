@@ -105,9 +105,9 @@ def person_move(live: AnyLive, seat: int) -> dict[str, Any]:
     return data
 
 
-def no_hidden_card(value: Any, live: AnyLive, seat: int | None) -> None:
-    """Nothing in ``value`` names a card or tile ``seat`` may not see (None: a spectator, who
-    may see no hand at all)."""
+def no_hidden_card(value: Any, live: Any, seat: int | None) -> None:
+    """Nothing in ``value`` names a card or tile ``seat`` may not see in ``live.state`` (None: a
+    spectator, who may see no hand at all); Rummoli views: a spectator's holds no hand."""
     kind = live.kind
     if kind not in ("romme", "tiles"):
         if seat is None:

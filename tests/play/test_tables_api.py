@@ -234,7 +234,7 @@ def test_every_refusal_has_its_code_and_its_sentence(
 
 
 def test_a_stale_move_gets_the_current_view(client: TestClient) -> None:
-    table_id, game_id, host, guest = started(client)
+    _table_id, game_id, host, guest = started(client)
     live = settle(client, game_id)
     seat = live.state.to_move
     token = host if seat == 0 else guest
