@@ -369,3 +369,15 @@ def test_changes_made_by_another_process_are_never_lost(client: TestClient) -> N
     started, nicknames = client.portal.call(scenario)  # type: ignore[union-attr]
     assert nicknames == ["Ana", "Ben", "Cleo"]
     assert started.status == "playing" and started.version == 3
+
+
+def test_a_table_forgotten_by_this_process_is_read_again(client: TestClient) -> None:
+    from rummykit.web.play.tables import tables
+
+    table_id, _game, host, _guest = started(client)
+    assert post(client, table_id, "say", host, {"phrase": "hello"}).status_code == 200
+    service_ = tables(client.app)  # type: ignore[arg-type]
+    service_.forget(table_id)
+    assert table_id not in service_.records and table_id not in service_.watched
+    view = table_view(client, table_id, host, "de").json()
+    assert view["status"] == "playing" and view["messages"][0]["text"] == "Hallo!"
