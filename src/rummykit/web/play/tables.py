@@ -351,7 +351,8 @@ class TableService:
         changed the table this process last read: a player joined, a seat was freed)."""
         fresh = False
         for _ in range(10):
-            current = (await self.table(table_id, fresh=fresh)).mutable()
+            read = await self.table(table_id, fresh=fresh)
+            current = read.mutable()
             try:
                 message = await change(current)
             except IllegalAction:
@@ -362,6 +363,8 @@ class TableService:
             try:
                 saved = await self.repo.save(current, message)
             except Conflict:
+                if current.game_id is not None and current.game_id != read.game_id:
+                    await self._abandon(current.game_id)  # started for a change that lost
                 fresh = True
                 continue
             self.records[table_id] = saved
@@ -370,6 +373,15 @@ class TableService:
             self.hub.publish(table_channel(table_id), saved.version)
             return saved
         raise Conflict(-1)
+
+    async def _abandon(self, game_id: str) -> None:
+        """Stop and mark a game no table will ever show (its start lost a race)."""
+        live = self.play.games.get(game_id)
+        if live is not None and live.runner is not None:
+            live.runner.cancel()
+        self.play.forget(game_id)
+        with contextlib.suppress(NotFound):
+            await self.play.repo.set_status(game_id, "abandoned")
 
     def _sync_game(self, table: StoredTable) -> None:
         """Tell the table's current game who stands in and who is called what."""
