@@ -132,9 +132,10 @@ def page_data(
     live: AnyLive,
     seat: int | None,
     names: Sequence[str] | None = None,
+    ws: str | None = None,
 ) -> str:
     """The JSON the table's script starts from (no card the seat may not see; ``seat`` None:
-    a spectator's public view)."""
+    a spectator's public view, followed on the socket ``ws``)."""
     kind = live.kind
     data = {
         "game": kind,
@@ -145,7 +146,7 @@ def page_data(
         "view": live.view(seat, lang=lang),
         "messages": messages.client_messages(site_translations(lang)),
         "api": f"/api/games/{live.id}",
-        "ws": f"/ws/games/{live.id}",
+        "ws": ws or f"/ws/games/{live.id}",
         "urls": {
             "new": url_for(request, lang, f"{kind}.new"),
             "replay": url_for(request, lang, f"{kind}.replay", game_id=live.id),

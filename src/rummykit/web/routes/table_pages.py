@@ -26,7 +26,7 @@ from typing import Any
 
 import segno
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse, RedirectResponse, Response
+from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import FormData
 
 from rummykit.core import JSON, IllegalAction
@@ -395,6 +395,18 @@ def seat_names(view: Mapping[str, Any], t: Any) -> list[str]:
     return names
 
 
+def watching(view: Mapping[str, Any]) -> bool:
+    """Whether the reader watches the table's game: no seat, and the table allows it."""
+    return view.get("me") is None and bool(view.get("settings", {}).get("spectators"))
+
+
+def rules_list(game: AnyGame, view: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The table's rules as (label, value), both in the reader's language."""
+    t = site_translations(view.get("lang") or "en").gettext
+    labels = {o.field: o.label for o in game.options()}
+    return [(t(labels.get(f, f)), str(value)) for f, value in view.get("rules", [])]
+
+
 def strip_data(request: Request, lang: str, view: Mapping[str, Any]) -> dict[str, Any]:
     table_id = view["id"]
     return {
@@ -434,11 +446,7 @@ async def table(request: Request, lang: str, table_id: str) -> Response:
     me = view.get("me")
     game_id = view.get("game_id")
     seated = isinstance(me, int)
-    if (
-        view.get("status") != "open"
-        and isinstance(game_id, str)
-        and (seated or view.get("spectator"))
-    ):
+    if view.get("status") != "open" and isinstance(game_id, str) and (seated or watching(view)):
         return await playing(request, lang, view, game_id, me if seated else None, headers)
     link = str(request.base_url).rstrip("/") + url_for(
         request, lang, "tables.table", table_id=table_id
@@ -459,6 +467,7 @@ async def table(request: Request, lang: str, table_id: str) -> Response:
         levels=game.levels(),
         nickname_max=NICKNAME_MAX,
         data=script_json(strip_data(request, lang, view)),
+        rules=rules_list(game, {**view, "lang": lang}),
         rules_url=url_for(request, lang, f"rules.{view['game']}"),
     )
 
@@ -477,7 +486,9 @@ async def playing(
     game = adapter(kind)
     live = await service(request.app).get(game_id, fresh=True)
     names = seat_names(view, site_translations(lang))
-    data = page_data(request, lang, live, seat, names=names)
+    # A spectator follows the public view on the table's own game socket.
+    socket = None if seat is not None else f"/ws/tables/{view['id']}/game"
+    data = page_data(request, lang, live, seat, names=names, ws=socket)
     extra = strip_data(request, lang, view)
     response = render(
         request,
@@ -506,18 +517,6 @@ def rules_rows(game: AnyGame, rules: Any, lang: str) -> list[tuple[str, str, str
     t = site_translations(lang).gettext
     labels = {o.field: o.label for o in game.options()}
     return [(f, t(labels[f]), t(value)) for f, value in game.rules_summary(rules)]
-
-
-@router.get("/{lang:lang}/t/{table_id}/public", name="tables.public")
-async def public_view(request: Request, lang: str, table_id: str) -> Response:
-    """The public view of the table's current game (no hand), for a spectator's page."""
-    answer = await table_view(request, table_id, lang)
-    view = answer.data if isinstance(answer.data, dict) else {}
-    game_id = view.get("game_id")
-    if answer.status != 200 or not view.get("spectator") or not isinstance(game_id, str):
-        raise NotFound(table_id)
-    live = await service(request.app).get(game_id, fresh=True)
-    return JSONResponse(live.view(None, lang=lang), headers={"Cache-Control": "no-store"})
 
 
 async def _step(

@@ -95,7 +95,7 @@ class Table {
     this.view = view;
     this.offset = view.now - Date.now();
     const joined = before.me === null && view.me !== null;
-    if (this.lobby && view.status !== "open" && (view.me !== null || view.spectator)) {
+    if (this.lobby && view.status !== "open" && (view.me !== null || view.settings.spectators)) {
       // The game has started: the page becomes the game's table.
       this.say(this.t("starting"));
       location.reload();
@@ -112,7 +112,6 @@ class Table {
     }
     this.tellChanges(before, view);
     this.render();
-    if (!this.lobby && view.spectator && view.turn?.seq !== before.turn?.seq) this.followPublic();
   }
 
   name(seat) {
@@ -309,14 +308,6 @@ class Table {
     }
     this.showError(answer.data?.error?.message ?? this.t("connection_lost"));
     return false;
-  }
-
-  async followPublic() {
-    // A spectator's game table follows the public view the page serves.
-    const game = document.querySelector(".game");
-    if (!game?.rummy) return;
-    const response = await fetch(`${this.data.urls.table}/public`, { credentials: "same-origin", headers: { Accept: "application/json" } });
-    if (response.ok) game.rummy.queue.push(await response.json());
   }
 
   bind() {
