@@ -64,3 +64,32 @@ def normalise(text: str) -> str:
 def key(text: str) -> str:
     """What two names are compared by: equal keys are the same name."""
     return unicodedata.normalize("NFKC", normalise(text).casefold())
+
+
+LOOKALIKES = str.maketrans(
+    {
+        # Cyrillic letters drawn like Latin ones
+        "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o",
+        "р": "p", "с": "c", "т": "t", "у": "y", "х": "x", "ѕ": "s", "і": "l", "ї": "l",
+        "ј": "j", "ԁ": "d", "һ": "h", "ԛ": "q", "ԝ": "w", "ӏ": "l", "ь": "b",
+        # Greek letters drawn like Latin ones
+        "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "l", "κ": "k", "ν": "v", "ο": "o",
+        "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "ω": "w", "ϲ": "c",
+        # Latin letters and digits that a sans-serif font draws alike
+        "i": "l", "1": "l", "|": "l", "ı": "l", "0": "o", "5": "s", "ɡ": "g",
+    }
+)  # fmt: skip
+"""Characters folded to the letter they are drawn like, for `skeleton`."""
+
+
+def skeleton(text: str) -> str:
+    """What two names that must not *look* alike are compared by: `key`, with letters of other
+    scripts drawn like Latin ones, and ``i``/``l``/``1``, ``0``/``o``, folded together
+    (a Cyrillic ``Аnna`` is ``Anna``; ``Bill`` and ``BiII`` are one name at a table).
+
+    >>> skeleton("Аnna") == skeleton("anna"), skeleton("Bi11") == skeleton("BILL")
+    (True, True)
+    >>> skeleton("Ana") == skeleton("Anna")
+    False
+    """
+    return key(text).translate(LOOKALIKES)

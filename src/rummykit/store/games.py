@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -70,12 +70,18 @@ class GameRepository:
         seed: int,
         seats: Sequence[str],
         human_seats: Iterable[int] = (),
+        token_hashes: Mapping[int, str] | None = None,
     ) -> NewGame:
-        """Store a new game; ``human_seats`` get a token each, the other seats are bots."""
+        """Store a new game; ``human_seats`` get a token each, the other seats are bots.
+
+        ``token_hashes`` gives the human seats the hashes of tokens they already hold (the
+        players of a table): no new token is made for them."""
         humans = set(human_seats)
         if not humans <= set(range(len(seats))):
             raise ValueError("a human seat is not a seat of the game")
-        tokens = {seat: new_token() for seat in sorted(humans)}
+        given = dict(token_hashes or {})
+        tokens = {seat: new_token() for seat in sorted(humans) if seat not in given}
+        hashes = {seat: hash_token(token) for seat, token in tokens.items()} | given
         game_id = secrets.token_urlsafe(12)
         async with self.db.session() as session:
             session.add(
@@ -85,9 +91,7 @@ class GameRepository:
                     rules=rules,
                     seed=seed,
                     seats=list(seats),
-                    seat_token_hashes=[
-                        hash_token(tokens[s]) if s in tokens else None for s in range(len(seats))
-                    ],
+                    seat_token_hashes=[hashes.get(s) for s in range(len(seats))],
                     status="active",
                 )
             )

@@ -108,3 +108,50 @@ class ScoreSheetEntry(Base):
     seq: Mapped[int] = mapped_column(Integer)
     action: Mapped[Any] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Table(Base):
+    """A table of people and computers: its settings, seats and games. ``version`` counts its
+    changes; every change is written only if the row is still at the version it was read at.
+
+    ``seats`` holds one object per seat (kind, level, nickname, the SHA-256 of the person's
+    token, whether the person left or a computer stands in); ``games`` the ids of its games in
+    order; ``standings`` each person's games won and points across them.
+    """
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    code: Mapped[str] = mapped_column(String(8), unique=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    name: Mapped[str] = mapped_column(String(120))
+    lang: Mapped[str] = mapped_column(String(8))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    host: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16))
+    game_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    games: Mapped[list[str]] = mapped_column(JSON)
+    standings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    extra: Mapped[dict[str, Any]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class TableMessage(Base):
+    """A message of a table's strip (a preset phrase by its code, or free text), never
+    rewritten; ``n`` counts from 1 per table."""
+
+    __tablename__ = "table_messages"
+    __table_args__ = (UniqueConstraint("table_id", "n", name="uq_table_messages_table_id_n"),)
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    n: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    nickname: Mapped[str] = mapped_column(String(120))
+    phrase: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    text: Mapped[str | None] = mapped_column(String(400), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

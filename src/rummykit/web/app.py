@@ -48,6 +48,9 @@ def create_app(
         try:
             yield
         finally:
+            tables = getattr(app.state, "tables", None)
+            if tables is not None:  # the tables' watcher and presence (rummykit.web.play)
+                await tables.close()
             play = getattr(app.state, "play", None)
             if play is not None:  # the games' computer seats (rummykit.web.play)
                 await play.close()

@@ -92,14 +92,15 @@ def _b64(data: bytes) -> str:
 
 
 _LANG = r"/[a-z]{2}"
-CREATE_PATHS = re.compile(rf"^(/api/games|/api/sheets|{_LANG}/[a-z]+/new)$")
+CREATE_PATHS = re.compile(rf"^(/api/games|/api/sheets|/api/tables|{_LANG}/[a-z]+/new)$")
 """POST to these creates a game or a sheet."""
 ACTION_PATHS = re.compile(
     rf"^(/api/games/[^/]+/(actions|hint|melds)|/api/sheets/[^/]+/actions"
+    rf"|/api/tables/[^/]+/(join|nickname|start|leave|extra-time|say|rematch|takeback)"
     rf"|{_LANG}/sheet/[^/]+/(round|round/[0-9]+|join|leave|hand|claim|chips))$"
 )
 """These act on a game or a sheet (a hint costs the computer's thinking like a move)."""
-SOCKET_TABLE = re.compile(r"^/ws/[a-z]+/[^/]+$")
+SOCKET_TABLE = re.compile(r"^/ws/[a-z]+/[^/]+(/game)?$")
 
 
 def _env_int(name: str, default: int) -> int:

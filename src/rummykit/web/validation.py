@@ -290,6 +290,73 @@ class SheetAction(Body):
     FIELD_CODES = {"version": ("bad_version", {}), "action": ("bad_action", {"reason": "action"})}
 
 
+class TableSeat(Body):
+    """A seat of a new table: a person, or a computer of a level."""
+
+    kind: Literal["person", "computer"]
+    level: Word | None = None
+
+
+class NewTable(Body):
+    """``POST /api/tables``: a table for people and computers (see `rummykit.web.play.tables`)."""
+
+    game: Word
+    preset: Word | None = None
+    rules: dict[Word, RuleValue] = Field(default_factory=dict, max_length=40)
+    name: Name = ""
+    nickname: Name
+    seats: list[TableSeat] = Field(min_length=1, max_length=8)
+    timer: StrictInt = 60
+    grace: StrictInt = 90
+    standin: Word | None = None
+    spectators: StrictBool = False
+    free_text: StrictBool = False
+    lang: Language | None = None
+
+    FIELD_CODES = {
+        "game": ("bad_game", {}),
+        "lang": ("bad_request", {}),
+        "seats": ("bad_seats", {}),
+        "timer": ("bad_timer", {}),
+        "grace": ("bad_grace", {}),
+        "nickname": ("empty_nickname", {}),
+    }
+
+
+class JoinTable(Body):
+    """``POST /api/tables/{id}/join``: a nickname, and the seat wanted (else the first free)."""
+
+    nickname: Name
+    seat: StrictInt | None = None
+
+    FIELD_CODES = {"nickname": ("empty_nickname", {}), "seat": ("bad_seat", {})}
+
+
+class TableNickname(Body):
+    """``POST /api/tables/{id}/nickname``."""
+
+    nickname: Name
+
+    FIELD_CODES = {"nickname": ("empty_nickname", {})}
+
+
+class StartTable(Body):
+    """``POST /api/tables/{id}/start``: the level of the computers given the free seats."""
+
+    fill: Word | None = None
+
+    FIELD_CODES = {"fill": ("bad_level", {})}
+
+
+class SayAtTable(Body):
+    """``POST /api/tables/{id}/say``: a preset phrase by its code, or free text."""
+
+    phrase: Word | None = None
+    text: Name | None = None
+
+    FIELD_CODES = {"phrase": ("bad_phrase", {}), "text": ("message_too_long", {"maximum": 200})}
+
+
 class ErrorDetail(BaseModel):
     code: str
     params: dict[str, Any]

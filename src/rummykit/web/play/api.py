@@ -85,8 +85,27 @@ async def seated(request: Request | WebSocket, game_id: str) -> tuple[AnyLive, i
         raise NotFound(game_id)
     play = service(request.app)
     live = await play.get(game_id)
-    seat = await play.seat_of(live, token_of(request, game_id))
+    token = token_of(request, game_id)
+    if token is None:  # a table's player: the table's token is the seat's in its every game
+        for candidate in table_tokens(request):
+            try:
+                return live, await play.seat_of(live, candidate)
+            except NotYourGame:
+                continue
+    seat = await play.seat_of(live, token)
     return live, seat
+
+
+TABLE_COOKIE = "rk_table_"
+TABLE_TOKENS_TRIED = 8
+
+
+def table_tokens(request: Request | WebSocket) -> list[str]:
+    """The tokens of the tables this browser sits at (header ``X-Table-Token``, cookies
+    ``rk_table_<id>``), a few at most."""
+    found = [request.headers.get("x-table-token") or ""]
+    found += [v for k, v in reversed(request.cookies.items()) if k.startswith(TABLE_COOKIE)]
+    return [token for token in found if token][:TABLE_TOKENS_TRIED]
 
 
 def reader_language(request: Request | WebSocket) -> str:

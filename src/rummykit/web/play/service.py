@@ -104,6 +104,11 @@ class LiveGame(Generic[RulesT, StateT, ViewT, ActionT]):
     bots: dict[int, Bot[ViewT, ActionT]] = field(default_factory=dict)
     runner: asyncio.Task[None] | None = None
     replay_cache: dict[int, list[dict[str, JSON]]] = field(default_factory=dict)
+    standins: dict[int, str] = field(default_factory=dict)
+    """Human seats a computer plays for now (seat -> level): a table's player who is away or
+    left (see `rummykit.web.play.tables`)."""
+    names: dict[int, str] = field(default_factory=dict)
+    """The names people chose for their seats (a table's nicknames), told in the events."""
 
     @property
     def kind(self) -> str:
@@ -123,7 +128,11 @@ class LiveGame(Generic[RulesT, StateT, ViewT, ActionT]):
     def reader(self, seat: int | None, lang: str) -> Reader:
         """Who reads the log at ``seat`` in language ``lang`` (for the events' ``text``)."""
         t = site_translations(lang)
-        return Reader(t, seat_names(self.seats, seat, t), seat)
+        names = seat_names(self.seats, seat, t)
+        for index, name in self.names.items():
+            if index != seat and 0 <= index < len(names):
+                names[index] = name
+        return Reader(t, names, seat)
 
     def told(self, data: dict[str, JSON], seat: int | None, lang: str) -> dict[str, JSON]:
         """A view or frame whose events carry their ``text`` for the reader at ``seat``."""
@@ -171,15 +180,17 @@ class LiveGame(Generic[RulesT, StateT, ViewT, ActionT]):
             self.marks.pop(old - 1, None)
 
     def messages_since(
-        self, seen: int, seat: int, lang: str = DEFAULT_LANGUAGE
+        self, seen: int, seat: int | None, lang: str = DEFAULT_LANGUAGE
     ) -> list[dict[str, JSON]]:
         """What a page of ``seat`` that has seen version ``seen`` needs: each missing step, or
         the current view when the steps are gone (or too many), told in ``lang``."""
         if seen >= self.seq:
             return [] if seen == self.seq else [self.view(seat, lang=lang)]
         wanted = range(seen + 1, self.seq + 1)
-        if len(wanted) <= STEPS_SENT and all(
-            v in self.frames and seat in self.frames[v] for v in wanted
+        if (
+            seat is not None
+            and len(wanted) <= STEPS_SENT
+            and all(v in self.frames and seat in self.frames[v] for v in wanted)
         ):
             return [self.told(self.frames[v][seat], seat, lang) for v in wanted]
         return [self.view(seat, lang=lang)]
@@ -198,9 +209,13 @@ class LiveGame(Generic[RulesT, StateT, ViewT, ActionT]):
         """For a game whose views cannot travel: the seat's bot, kept for the whole game in
         this process (it may keep plans from one decision to the next)."""
         if seat not in self.bots:
-            level = self.seats[seat].level or ""
+            level = self.level_of(seat)
             self.bots[seat] = self.adapter.make_bot(level, derived_seed(self.seed, "bot", seat))
         return self.bots[seat]
+
+    def level_of(self, seat: int) -> str:
+        """The level of the computer playing ``seat`` (its own, or the stand-in's)."""
+        return self.standins.get(seat) or self.seats[seat].level or ""
 
     def computer_to_move(self) -> int | None:
         """The computer seat whose decision is awaited, if any (between rounds a game without
@@ -210,7 +225,9 @@ class LiveGame(Generic[RulesT, StateT, ViewT, ActionT]):
         seat = self.state.to_move
         if seat is None:
             return None if self.human_seats else 0
-        return None if self.seats[seat].human else int(seat)
+        if self.seats[seat].human and seat not in self.standins:
+            return None
+        return int(seat)
 
 
 AnyLive: TypeAlias = LiveGame[Any, Any, Any, Any]
@@ -236,6 +253,11 @@ class PlayService:
         # SQLite lets one writer in at a time and makes the others wait in growing sleeps: the
         # games of this process take turns here instead (other databases need no such care).
         self._writing = asyncio.Lock() if db.is_sqlite else contextlib.nullcontext()
+        self.standins: dict[str, dict[int, str]] = {}
+        """The stand-ins of the tables' games (game id -> seat -> level), shared with their
+        live games so that a game loaded again keeps them."""
+        self.names: dict[str, dict[int, str]] = {}
+        """The nicknames of the tables' games (game id -> seat -> name), shared likewise."""
 
     def pool(self) -> concurrent.futures.ProcessPoolExecutor | None:
         """The worker processes of the computer seats (none: they think in threads)."""
@@ -259,8 +281,15 @@ class PlayService:
 
     # --- creating and loading --------------------------------------------------------------
 
-    async def create(self, kind: str, rules_json: JSON, seats: Sequence[SeatInfo]) -> NewGame:
-        """Store a new game and return its id and the token of each human seat."""
+    async def create(
+        self,
+        kind: str,
+        rules_json: JSON,
+        seats: Sequence[SeatInfo],
+        token_hashes: Mapping[int, str] | None = None,
+    ) -> NewGame:
+        """Store a new game and return its id and the token of each human seat (``token_hashes``:
+        the hashes of tokens some human seats already hold, see `GameRepository.create_game`)."""
         game = adapter(kind)
         rules = game.rules_from_json(rules_json)
         if not game.min_players <= len(seats) <= game.max_players:
@@ -282,12 +311,18 @@ class PlayService:
             seed,
             [s.code for s in seats],
             [i for i, s in enumerate(seats) if s.human],
+            token_hashes,
         )
         self.pool()  # start the workers before the first decision needs them
         live = LiveGame(new.id, game, rules, seed, tuple(seats), state, 0)
         live.marks[0] = len(live.log())
         for index, token in new.seat_tokens.items():
             live.tokens[hash_token(token)] = index
+        for index, digest in (token_hashes or {}).items():
+            live.tokens[digest] = index
+        if token_hashes:
+            live.standins = self.standins.setdefault(new.id, {})
+            live.names = self.names.setdefault(new.id, {})
         self._remember(live)
         self.kick(live)
         return new
@@ -319,6 +354,8 @@ class PlayService:
         rules = game.rules_from_json(record.rules)
         live = LiveGame(game_id, game, rules, record.seed, seats, state, len(record.actions))
         live.marks[live.seq] = len(live.log())
+        live.standins = self.standins.get(game_id, live.standins)
+        live.names = self.names.get(game_id, live.names)
         return live
 
     async def _catch_up(self, live: AnyLive) -> None:
@@ -419,11 +456,15 @@ class PlayService:
                         return
                     seq = live.seq
                     view = live.state.view(seat)
-                    level = live.seats[seat].level or ""
+                    level = live.level_of(seat)
                     seed = live.bot_seed(seat)
                 action = await self._think(live, seat, level, seed, view)
                 async with live.lock:
-                    if self.games.get(live.id) is not live or live.seq != seq:
+                    if (
+                        self.games.get(live.id) is not live
+                        or live.seq != seq
+                        or live.computer_to_move() != seat
+                    ):
                         continue
                     try:
                         live.state.apply(action, seat)
@@ -515,7 +556,7 @@ class PlayService:
         self,
         websocket: WebSocket,
         live: AnyLive,
-        seat: int,
+        seat: int | None,
         seen: int,
         lang: str = DEFAULT_LANGUAGE,
     ) -> None:

@@ -1,0 +1,1047 @@
+"""Tables with friends: people and computers at one game, its rematches, and what surrounds it.
+
+A table is stored as one row (`rummykit.store.tables`): its game and rules, its settings
+(turn timer, grace period, stand-in level, spectators, free text), its seats and its games.
+Each game of a table is an ordinary stored game played through `PlayService`; the seats of
+people hold the hashes of the players' own tokens, so the table's cookie alone opens the
+seat in every game of the table (`rummykit.web.play.api.seated`).
+
+- **Changes** (`TableService.change`) read the row, change a copy and write it back only if
+  nobody wrote in between (the version in the ``UPDATE``); a lost race reads again and redoes
+  the change, so two processes never lose one. Every change is published on the hub's
+  ``table:<id>`` channel; the table sockets of every process send each reader its new view.
+- **Seats rotate** at a rematch: the seat objects move one place on, with their players, and
+  the game's seat ``n`` is the table's seat ``n``. Each seat object keeps its ``pid``, the
+  player's number at the table, which presence and standings are counted by.
+- **Presence** (`Presence`): a player is *connected* while at least one table socket of
+  theirs is open in any process (with Redis, each process writes its open sockets in a hash
+  with an expiry it renews; without Redis, in memory, one process), *away* after `AWAY_AFTER`
+  seconds with none, *gone* after leaving. After the table's grace period a computer of the
+  stand-in level plays an away seat (`LiveGame.standins`); the player's next table socket
+  gives the seat back at once.
+- **The turn timer** is the server's: a person's turn lasts the table's ``timer`` seconds from
+  the previous action's time (stored with the action, so every process counts from the same
+  moment), plus the extra time asked. At the deadline the game's safe move
+  (``fallback_action``) is played at the position the clock was for: if another process (or
+  the player) moved first, the stored action's unique position refuses the second.
+- **Messages**: preset phrases are stored by their code and told in each reader's language;
+  free text (when the table allows it) is cleaned like a name.
+
+Each process runs one watcher task (`TableService.watch`) over the tables it serves: it plays
+the timer's moves, puts the stand-ins in, counts the standings of a finished game and tells
+the sockets when a player turns away. Several processes may do the same at the same moment:
+every such change is a conditional write, so only one of them takes effect.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+import os
+import secrets
+import time
+from collections import Counter, defaultdict, deque
+from collections.abc import Awaitable, Callable, Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from rummykit import names
+from rummykit.core import JSON, IllegalAction
+from rummykit.store import Conflict, NotFound, hash_token, new_token
+from rummykit.store.tables import Message, StoredTable, TableRepository
+from rummykit.web import errors
+from rummykit.web.errors import N_
+from rummykit.web.language import site_translations
+from rummykit.web.live import Hub
+from rummykit.web.play.adapter import SeatInfo, adapter
+from rummykit.web.play.service import AnyLive, PlayService, StaleVersion, channel
+
+log = logging.getLogger("rummykit.tables")
+
+TIMERS = (0, 30, 60, 120, 180)
+"""The turn timers a table may have, in seconds (0: none)."""
+DEFAULT_TIMER = 60
+GRACE_MIN, GRACE_MAX, DEFAULT_GRACE = 30, 300, 90
+EXTRA_USES = 2
+"""Times a player may ask for extra time in one game."""
+EXTRA_SECONDS = 30
+AWAY_AFTER = 5.0
+"""Seconds without a table socket after which a player is shown away."""
+MESSAGES_SHOWN = 30
+NICKNAME_MAX = 24
+TABLE_NAME_MAX = 60
+TEXT_MAX = 200
+SAY_LIMIT = (6, 20.0)
+"""At most this many messages from one player in that many seconds."""
+TICK = 0.5
+"""Seconds between two rounds of the watcher."""
+WATCH_IDLE = 600.0
+"""Seconds a table without sockets here stays watched after its last request."""
+HEARTBEAT = 3.0
+"""Seconds between two renewals of a process's open sockets in Redis."""
+PRESENCE_TTL = 12.0
+"""Seconds an entry of open sockets lives in Redis without renewal (a process that died)."""
+FALLBACK_STEPS = 6
+"""Safe moves played at most for one timed-out turn (Rommé: draw, then discard)."""
+
+PHRASES: dict[str, str] = {
+    "hello": N_("Hello!"),
+    "good_game": N_("Good game!"),
+    "well_played": N_("Well played!"),
+    "your_turn": N_("Your turn."),
+    "one_moment": N_("One moment, please."),
+    "thanks": N_("Thanks!"),
+    "oops": N_("Oops!"),
+    "bye": N_("Bye!"),
+}
+"""The preset phrases of the message strip, each told in the reader's language."""
+EMOTES: dict[str, str] = {"thumbs_up": "👍", "smile": "🙂", "wow": "😮", "sad": "😞"}
+
+ERRORS: dict[str, str] = {
+    "bad_table_code": N_("No table has this code: check the 6 characters."),
+    "table_full": N_("Every seat at this table is taken."),
+    "table_started": N_("The game at this table has started and no seat is free."),
+    "nickname_taken": N_(
+        "Someone at this table is already called %(nickname)s, or a name that looks the same: "
+        "choose another nickname."
+    ),
+    "empty_nickname": N_("Choose a nickname."),
+    "nickname_too_long": N_("A nickname may have at most %(maximum)s characters."),
+    "seat_taken": N_("Someone already sits at this seat."),
+    "seats_free": N_(
+        "Some seats are still free: wait for the players, or give those seats to the computer."
+    ),
+    "not_host": N_("Only the host of the table can do this."),
+    "not_at_table": N_("You have no seat at this table."),
+    "spectators_off": N_("This table does not take spectators."),
+    "extra_time_used_up": N_("You have used all your extra time for this game."),
+    "timer_off": N_("This table plays without a turn timer."),
+    "free_text_off": N_("At this table, messages are the preset phrases only."),
+    "bad_phrase": N_("There is no such phrase."),
+    "empty_message": N_("Write a message first."),
+    "message_too_long": N_("A message may have at most %(maximum)s characters."),
+    "too_many_messages": N_("Not so fast: wait a moment before the next message."),
+    "bad_seats": N_(
+        "This game is played by %(minimum)s to %(maximum)s players; the first seat is the host's."
+    ),
+    "bad_timer": N_("The turn timer is off, 30, 60, 120 or 180 seconds."),
+    "bad_grace": N_("The grace period lasts from %(minimum)s to %(maximum)s seconds."),
+    "table_name_too_long": N_("A table's name may have at most %(maximum)s characters."),
+    "seat_not_yours": N_("This seat is not yours."),
+}
+
+
+def _register() -> None:
+    for code, text in ERRORS.items():
+        if errors.MESSAGES.get(code, text) == text:
+            errors.register({code: text})
+
+
+_register()
+
+
+def table_channel(table_id: str) -> str:
+    return f"table:{table_id}"
+
+
+def now_ms(seconds: float) -> int:
+    return int(seconds * 1000)
+
+
+def epoch(moment: datetime) -> float:
+    """Seconds since the epoch of a stored time (SQLite gives it back without its zone: UTC)."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.timestamp()
+
+
+def nickname(text: str) -> str:
+    """A nickname as shown: `rummykit.names.normalise`, not empty, not too long."""
+    shown = names.normalise(text)
+    if not shown:
+        raise IllegalAction("empty_nickname")
+    if len(shown) > NICKNAME_MAX:
+        raise IllegalAction("nickname_too_long", maximum=NICKNAME_MAX)
+    return shown
+
+
+def results(live: AnyLive) -> tuple[list[int], list[int]]:
+    """The winners of a finished game and each seat's points (Rommé and tile rummy: the
+    score the game counts; Rummoli: the chips)."""
+    state = live.state
+    points = getattr(state, "scores", None)
+    if points is None:
+        points = getattr(state, "chips", None) or [0] * len(live.seats)
+    winners = getattr(state, "winners", None)
+    if winners is None:
+        best = max(points)
+        winners = [s for s, p in enumerate(points) if p == best]
+    return [int(w) for w in winners], [int(p) for p in points]
+
+
+# --- presence ----------------------------------------------------------------------------------
+
+
+class Presence:
+    """Who has a table socket open: in this process, and in every process through Redis."""
+
+    def __init__(self, redis_url: str | None, clock: Callable[[], float]) -> None:
+        self.redis_url = redis_url
+        self.clock = clock
+        self.process = secrets.token_hex(6)
+        self.open: Counter[tuple[str, int]] = Counter()
+        self.last: dict[tuple[str, int], float] = {}
+        self._redis: Any = None
+        self._task: asyncio.Task[None] | None = None
+
+    def redis(self) -> Any:
+        if self.redis_url and self._redis is None:
+            import redis.asyncio as redis
+
+            self._redis = redis.from_url(self.redis_url)
+        return self._redis
+
+    @staticmethod
+    def _keys(table_id: str) -> tuple[str, str]:
+        return f"rummykit:presence:{table_id}", f"rummykit:seen:{table_id}"
+
+    async def opened(self, table_id: str, pid: int) -> None:
+        self.open[(table_id, pid)] += 1
+        await self.touch(table_id, pid)
+        self.start()
+
+    async def closed(self, table_id: str, pid: int) -> None:
+        key = (table_id, pid)
+        self.open[key] -= 1
+        if self.open[key] <= 0:
+            del self.open[key]
+            now = self.clock()
+            self.last[key] = now
+            client = self.redis()
+            if client is not None:
+                sockets, seen = self._keys(table_id)
+                with contextlib.suppress(Exception):
+                    await client.hdel(sockets, f"{pid}:{self.process}")
+                    await client.hset(seen, str(pid), str(now_ms(now)))
+
+    async def touch(self, table_id: str, pid: int) -> None:
+        """Note that the player was here now (a socket, a join): the grace counts from here."""
+        now = self.clock()
+        self.last[(table_id, pid)] = now
+        client = self.redis()
+        if client is None:
+            return
+        sockets, seen = self._keys(table_id)
+        with contextlib.suppress(Exception):
+            async with client.pipeline(transaction=False) as pipe:
+                if self.open[(table_id, pid)] > 0:
+                    pipe.hset(sockets, f"{pid}:{self.process}", str(now_ms(now + PRESENCE_TTL)))
+                    pipe.expire(sockets, 86400)
+                pipe.hset(seen, str(pid), str(now_ms(now)))
+                pipe.expire(seen, 86400)
+                await pipe.execute()
+
+    async def snapshot(self, table_id: str) -> dict[int, tuple[bool, float]]:
+        """pid -> (connected now, last time seen) for every player known to be seen."""
+        found: dict[int, tuple[bool, float]] = {}
+        for (table, pid), moment in self.last.items():
+            if table == table_id:
+                found[pid] = (False, moment)
+        client = self.redis()
+        if client is not None:
+            sockets, seen_key = self._keys(table_id)
+            try:
+                open_now, seen = await asyncio.gather(
+                    client.hgetall(sockets), client.hgetall(seen_key)
+                )
+            except Exception as err:  # Redis away: what this process knows
+                log.warning("presence: Redis unavailable: %s", err)
+                open_now, seen = {}, {}
+            for raw_pid, raw_ms in seen.items():
+                pid, when = int(raw_pid), int(raw_ms) / 1000
+                found[pid] = (False, max(when, found.get(pid, (False, 0.0))[1]))
+            now = now_ms(self.clock())
+            for field, expiry in open_now.items():
+                if int(expiry) > now:
+                    pid = int(field.split(b":")[0])
+                    found[pid] = (True, found.get(pid, (False, 0.0))[1])
+        for (table, pid), count in self.open.items():
+            if table == table_id and count > 0:
+                found[pid] = (True, self.clock())
+        return found
+
+    def start(self) -> None:
+        if self.redis() is not None and (self._task is None or self._task.done()):
+            self._task = asyncio.get_running_loop().create_task(self._beat())
+
+    async def _beat(self) -> None:
+        while self.open:
+            await asyncio.sleep(HEARTBEAT)
+            for table_id, pid in list(self.open):
+                await self.touch(table_id, pid)
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(BaseException):
+                await self._task
+        if self._redis is not None:
+            with contextlib.suppress(Exception):
+                await self._redis.aclose()
+            self._redis = None
+
+
+# --- the service -------------------------------------------------------------------------------
+
+Change = Callable[[StoredTable], Awaitable[Message | None]]
+"""A change of a table: it changes the copy it is given (or raises `IllegalAction`) and
+returns the message to store with it, if any."""
+
+
+class TableService:
+    """The tables of one process (see the module's documentation)."""
+
+    def __init__(
+        self,
+        play: PlayService,
+        hub: Hub,
+        redis_url: str | None = None,
+        clock: Callable[[], float] = time.time,
+        tick: float = TICK,
+    ) -> None:
+        self.play = play
+        self.hub = hub
+        self.repo = TableRepository(play.repo.db)
+        self.clock = clock
+        self.tick = tick
+        self.presence = Presence(redis_url, clock)
+        self.records: dict[str, StoredTable] = {}
+        self._messages: dict[str, tuple[int, list[Message]]] = {}
+        self._turns: dict[str, tuple[int, float]] = {}
+        self._said: defaultdict[tuple[str, int], deque[float]] = defaultdict(deque)
+        self._shown_presence: dict[str, dict[int, str]] = {}
+        self.watched: dict[str, float] = {}
+        self._watcher: asyncio.Task[None] | None = None
+        self._first_seen: dict[tuple[str, int], float] = {}
+
+    # --- reading and changing ----------------------------------------------------------------
+
+    async def table(self, table_id: str, *, at_least: int = 0, fresh: bool = False) -> StoredTable:
+        """The table as this process last read it, read again when ``fresh`` or older than
+        ``at_least``."""
+        cached = self.records.get(table_id)
+        if cached is None or fresh or cached.version < at_least:
+            loaded = await self.repo.load(table_id)
+            cached = self.records.get(table_id)
+            if cached is None or loaded.version >= cached.version:
+                self.records[table_id] = cached = loaded
+                self._sync_game(loaded)
+        return cached
+
+    async def change(self, table_id: str, change: Change) -> StoredTable:
+        """Apply ``change`` to the newest version of the table and store it; after a lost race
+        read the table again and apply it again."""
+        fresh = False
+        for _ in range(10):
+            current = (await self.table(table_id, fresh=fresh)).mutable()
+            message = await change(current)
+            try:
+                saved = await self.repo.save(current, message)
+            except Conflict:
+                fresh = True
+                continue
+            self.records[table_id] = saved
+            self._sync_game(saved)
+            self.watch(table_id)
+            self.hub.publish(table_channel(table_id), saved.version)
+            return saved
+        raise Conflict(-1)
+
+    def _sync_game(self, table: StoredTable) -> None:
+        """Tell the table's current game who stands in and who is called what."""
+        if table.game_id is None:
+            return
+        standins = self.play.standins.setdefault(table.game_id, {})
+        wanted = {
+            i: str(seat.get("standin_level") or table.settings["standin"])
+            for i, seat in enumerate(table.seats)
+            if seat["kind"] == "person" and (seat.get("standin") or seat.get("left"))
+        }
+        nicknames = self.play.names.setdefault(table.game_id, {})
+        nicknames.clear()
+        nicknames.update({i: s["nickname"] for i, s in enumerate(table.seats) if s["nickname"]})
+        live = self.play.games.get(table.game_id)
+        if live is not None:
+            live.standins = standins
+            live.names = nicknames
+        if wanted != standins:
+            standins.clear()
+            standins.update(wanted)
+            if live is not None:
+                with contextlib.suppress(RuntimeError):
+                    self.play.kick(live)
+
+    # --- creating and joining ------------------------------------------------------------------
+
+    async def create(
+        self,
+        kind: str,
+        rules: JSON,
+        name: str,
+        host_nickname: str,
+        seats: list[tuple[str, str | None]],
+        settings: dict[str, Any],
+        lang: str,
+    ) -> tuple[StoredTable, str]:
+        """A new table with its host at seat 0; returns it and the host's token."""
+        game = adapter(kind)
+        if not game.min_players <= len(seats) <= game.max_players or seats[0][0] != "person":
+            raise IllegalAction("bad_seats", minimum=game.min_players, maximum=game.max_players)
+        offered = {level.name for level in game.levels()}
+        for seat_kind, level in seats:
+            if seat_kind == "computer" and level not in offered:
+                raise IllegalAction("bad_level", level=level, allowed=sorted(offered))
+        if settings["timer"] not in TIMERS:
+            raise IllegalAction("bad_timer")
+        if not GRACE_MIN <= settings["grace"] <= GRACE_MAX:
+            raise IllegalAction("bad_grace", minimum=GRACE_MIN, maximum=GRACE_MAX)
+        standin = settings.get("standin") or game.default_level()
+        if standin not in offered:
+            raise IllegalAction("bad_level", level=standin, allowed=sorted(offered))
+        shown_name = names.normalise(name)
+        if len(shown_name) > TABLE_NAME_MAX:
+            raise IllegalAction("table_name_too_long", maximum=TABLE_NAME_MAX)
+        host = nickname(host_nickname)
+        game.rules_from_json(rules)  # refused here rather than at the start
+        token = new_token()
+        seat_rows = []
+        for index, (seat_kind, level) in enumerate(seats):
+            seat_rows.append(
+                {
+                    "pid": index,
+                    "kind": seat_kind,
+                    "level": level if seat_kind == "computer" else None,
+                    "nickname": host if index == 0 else None,
+                    "token": hash_token(token) if index == 0 else None,
+                    "left": False,
+                    "standin": False,
+                    "extra_used": 0,
+                }
+            )
+        table = StoredTable(
+            id="",
+            code="",
+            kind=kind,
+            name=shown_name,
+            lang=lang,
+            rules=dict(rules) if isinstance(rules, dict) else {},
+            settings={
+                "timer": settings["timer"],
+                "grace": settings["grace"],
+                "standin": standin,
+                "spectators": bool(settings.get("spectators")),
+                "free_text": bool(settings.get("free_text")),
+            },
+            seats=seat_rows,
+            host=0,
+            status="open",
+            game_id=None,
+            games=[],
+            standings={},
+            extra={},
+        )
+        made = await self.repo.create(table)
+        self.records[made.id] = made
+        await self.presence.touch(made.id, 0)
+        self.watch(made.id)
+        return made, token
+
+    async def find_code(self, code: str) -> str:
+        from rummykit.store.tables import read_code
+
+        cleaned = read_code(code)
+        if cleaned is None:
+            raise IllegalAction("bad_table_code")
+        try:
+            return await self.repo.find_code(cleaned)
+        except NotFound:
+            raise IllegalAction("bad_table_code") from None
+
+    @staticmethod
+    def seat_of(table: StoredTable, token: str | None) -> int | None:
+        """The seat whose player holds ``token`` (checked in constant time), or None."""
+        if not token:
+            return None
+        wanted = hash_token(token)
+        found = None
+        for index, seat in enumerate(table.seats):
+            stored = seat.get("token")
+            if stored and hmac.compare_digest(stored, wanted) and not seat.get("left"):
+                found = index
+        return found
+
+    @staticmethod
+    def _check_nickname(table: StoredTable, shown: str, me: int | None) -> None:
+        wanted = names.skeleton(shown)
+        for index, seat in enumerate(table.seats):
+            if index != me and seat["nickname"] and names.skeleton(seat["nickname"]) == wanted:
+                raise IllegalAction("nickname_taken", nickname=shown)
+
+    async def join(
+        self, table_id: str, token: str | None, text: str, wanted: int | None
+    ) -> tuple[StoredTable, int, str]:
+        """Seat a newcomer (or answer the seat of one already seated): table, seat, token."""
+        table = await self.table(table_id)
+        mine = self.seat_of(table, token)
+        if mine is not None and token is not None:
+            return table, mine, token
+        shown = nickname(text)
+        new = new_token()
+        chosen: list[int] = []
+
+        async def seat_them(t: StoredTable) -> None:
+            free = [
+                i for i, s in enumerate(t.seats) if s["kind"] == "person" and s["token"] is None
+            ]
+            if wanted is not None:
+                if not 0 <= wanted < len(t.seats) or t.seats[wanted]["kind"] != "person":
+                    raise IllegalAction("bad_seat")
+                if wanted not in free:
+                    raise IllegalAction("table_started" if t.status != "open" else "seat_taken")
+                seat = wanted
+            elif not free or t.status != "open":
+                raise IllegalAction("table_started" if t.status != "open" else "table_full")
+            else:
+                seat = free[0]
+            if t.status != "open":
+                raise IllegalAction("table_started")
+            self._check_nickname(t, shown, None)
+            t.seats[seat].update(nickname=shown, token=hash_token(new), left=False)
+            chosen[:] = [seat]
+            return None
+
+        saved = await self.change(table_id, seat_them)
+        await self.presence.touch(table_id, saved.seats[chosen[0]]["pid"])
+        return saved, chosen[0], new
+
+    async def rename(self, table_id: str, seat: int, text: str) -> StoredTable:
+        shown = nickname(text)
+
+        async def rename_them(t: StoredTable) -> None:
+            self._check_nickname(t, shown, seat)
+            t.seats[seat]["nickname"] = shown
+            self._standing(t, seat)["nickname"] = shown
+
+        return await self.change(table_id, rename_them)
+
+    @staticmethod
+    def _standing(t: StoredTable, seat: int) -> dict[str, Any]:
+        entry: dict[str, Any] = t.standings.setdefault(
+            str(t.seats[seat]["pid"]), {"nickname": None, "games_won": 0, "points": 0}
+        )
+        return entry
+
+    # --- games ---------------------------------------------------------------------------------
+
+    async def _new_game(self, t: StoredTable) -> str:
+        seats: list[SeatInfo] = []
+        hashes: dict[int, str] = {}
+        for index, seat in enumerate(t.seats):
+            if seat["kind"] == "computer":
+                seats.append(SeatInfo(False, seat["level"]))
+            elif seat.get("left"):
+                seats.append(SeatInfo(False, t.settings["standin"]))
+            else:
+                seats.append(SeatInfo(True))
+                hashes[index] = seat["token"]
+            seat["extra_used"] = 0
+        game = adapter(t.kind)
+        presets = game.presets()
+        rules = dict(presets[next(iter(presets))]) if not t.rules else dict(t.rules)
+        new = await self.play.create(t.kind, rules, seats, hashes)
+        t.game_id = new.id
+        t.games.append(new.id)
+        t.status = "playing"
+        t.extra = {}
+        for index, seat in enumerate(t.seats):
+            seat["standin"] = bool(seat.get("standin")) and seat["kind"] == "person"
+            self._standing(t, index)["nickname"] = seat["nickname"] or None
+        return new.id
+
+    async def start(self, table_id: str, seat: int, fill: str | None) -> StoredTable:
+        game = adapter((await self.table(table_id)).kind)
+        if fill is not None and fill not in {level.name for level in game.levels()}:
+            raise IllegalAction("bad_level", level=fill)
+
+        async def start_it(t: StoredTable) -> None:
+            if t.host != seat:
+                raise IllegalAction("not_host")
+            if t.status != "open":
+                raise IllegalAction("table_started")
+            free = [i for i, s in enumerate(t.seats) if s["kind"] == "person" and not s["token"]]
+            if free and fill is None:
+                raise IllegalAction("seats_free", seats=free)
+            for index in free:
+                t.seats[index].update(kind="computer", level=fill)
+            await self._new_game(t)
+
+        return await self.change(table_id, start_it)
+
+    async def rematch(self, table_id: str, seat: int) -> StoredTable:
+        async def again(t: StoredTable) -> None:
+            if t.host != seat:
+                raise IllegalAction("not_host")
+            if t.status == "open":
+                raise IllegalAction("game_not_over")
+            live = await self.play.get(t.game_id or "")
+            if not live.is_over:
+                raise IllegalAction("game_not_over")
+            self._count(t, live)
+            n = len(t.seats)
+            t.seats[:] = [t.seats[(i - 1) % n] for i in range(n)]
+            t.host = (t.host + 1) % n
+            await self._new_game(t)
+
+        return await self.change(table_id, again)
+
+    def _count(self, t: StoredTable, live: AnyLive) -> None:
+        """Add a finished game to the standings (once: ``counted`` names the games counted)."""
+        counted = t.extra.setdefault("counted", [])
+        if live.id in counted or live.id != t.game_id:
+            return
+        winners, points = results(live)
+        for index in range(len(t.seats)):
+            entry = self._standing(t, index)
+            entry["games_won"] += 1 if index in winners else 0
+            entry["points"] += points[index] if index < len(points) else 0
+        counted.append(live.id)
+        t.status = "over"
+
+    async def leave(self, table_id: str, seat: int) -> StoredTable:
+        async def leave_it(t: StoredTable) -> None:
+            if t.status == "open":
+                t.seats[seat].update(nickname=None, token=None)
+            else:
+                t.seats[seat].update(left=True, standin=True)
+            if t.host == seat:
+                n = len(t.seats)
+                for step in range(1, n):
+                    other = t.seats[(seat + step) % n]
+                    if other["kind"] == "person" and other["token"] and not other.get("left"):
+                        t.host = (seat + step) % n
+                        break
+
+        return await self.change(table_id, leave_it)
+
+    async def take_back(self, table_id: str, seat: int) -> StoredTable:
+        """The player of ``seat`` plays it again (a computer stood in)."""
+
+        async def back(t: StoredTable) -> None:
+            t.seats[seat]["standin"] = False
+
+        table = await self.table(table_id)
+        if not table.seats[seat].get("standin"):
+            return table
+        return await self.change(table_id, back)
+
+    async def extra_time(self, table_id: str, seat: int) -> StoredTable:
+        table = await self.table(table_id)
+        if not table.settings["timer"]:
+            raise IllegalAction("timer_off")
+        live = await self._live(table)
+        if live is None or live.is_over or live.state.to_move != seat:
+            raise IllegalAction("not_your_turn")
+        seq = live.seq
+
+        async def more(t: StoredTable) -> None:
+            if t.seats[seat]["extra_used"] >= EXTRA_USES:
+                raise IllegalAction("extra_time_used_up", allowed=EXTRA_USES)
+            if t.game_id != live.id or live.seq != seq:
+                raise IllegalAction("not_your_turn")
+            t.seats[seat]["extra_used"] += 1
+            same = t.extra.get("game_id") == live.id and t.extra.get("seq") == seq
+            seconds = (int(t.extra.get("seconds", 0)) if same else 0) + EXTRA_SECONDS
+            t.extra.update(game_id=live.id, seq=seq, seconds=seconds)
+
+        return await self.change(table_id, more)
+
+    async def say(
+        self, table_id: str, seat: int, phrase: str | None, text: str | None
+    ) -> StoredTable:
+        table = await self.table(table_id)
+        if (phrase is None) == (text is None):
+            raise IllegalAction("bad_phrase")
+        if phrase is not None and phrase not in PHRASES and phrase not in EMOTES:
+            raise IllegalAction("bad_phrase")
+        cleaned = None
+        if text is not None:
+            if not table.settings.get("free_text"):
+                raise IllegalAction("free_text_off")
+            cleaned = names.normalise(text)
+            if not cleaned:
+                raise IllegalAction("empty_message")
+            if len(cleaned) > TEXT_MAX:
+                raise IllegalAction("message_too_long", maximum=TEXT_MAX)
+        pid = int(table.seats[seat]["pid"])
+        said = self._said[(table_id, pid)]
+        now = self.clock()
+        while said and said[0] < now - SAY_LIMIT[1]:
+            said.popleft()
+        if len(said) >= SAY_LIMIT[0]:
+            raise IllegalAction("too_many_messages")
+        said.append(now)
+
+        async def add(t: StoredTable) -> Message:
+            who = t.seats[seat]["nickname"] or ""
+            return Message(0, seat, who, phrase, cleaned, datetime.now(UTC))
+
+        return await self.change(table_id, add)
+
+    # --- the watcher ---------------------------------------------------------------------------
+
+    def watch(self, table_id: str) -> None:
+        """Keep an eye on the table (timer, stand-ins, standings) for a while."""
+        self.watched[table_id] = self.clock()
+        if self._watcher is None or self._watcher.done():
+            with contextlib.suppress(RuntimeError):
+                self._watcher = asyncio.get_running_loop().create_task(self._watch())
+
+    async def _watch(self) -> None:
+        while self.watched:
+            await asyncio.sleep(self.tick)
+            now = self.clock()
+            for table_id, since in list(self.watched.items()):
+                local = any(t == table_id for t, _ in self.presence.open)
+                if not local and now - since > WATCH_IDLE:
+                    self.watched.pop(table_id, None)
+                    continue
+                try:
+                    await self.check(table_id)
+                except asyncio.CancelledError:
+                    raise
+                except NotFound:
+                    self.watched.pop(table_id, None)
+                except Exception:
+                    log.exception("table %s: check failed", table_id)
+
+    async def check(self, table_id: str) -> None:
+        """Do what is due at the table now: stand-ins after the grace period, the timer's
+        safe move, the standings of a finished game; tell the sockets of a change of
+        presence."""
+        table = await self.table(table_id)
+        presence = await self.presence.snapshot(table_id)
+        shown = self._presence_of(table, presence)
+        if self._shown_presence.get(table_id) != shown:
+            self._shown_presence[table_id] = shown
+            self.hub.publish(table_channel(table_id), table.version)
+        live = await self._live(table, fresh=True)
+        if live is None:
+            return
+        if live.is_over:
+            if table.status == "playing":
+                await self.change(table_id, self._count_current)
+            return
+        now = self.clock()
+        grace = float(table.settings["grace"])
+        late = []
+        for index, seat in enumerate(table.seats):
+            if seat["kind"] != "person" or seat.get("left") or seat.get("standin"):
+                continue
+            known = presence.get(seat["pid"])
+            if known is not None and not known[0] and now - known[1] >= grace:
+                late.append(index)
+        if late:
+
+            async def stand_in(t: StoredTable) -> None:
+                for index in late:
+                    t.seats[index]["standin"] = True
+
+            table = await self.change(table_id, stand_in)
+        await self._timer(table, live)
+
+    async def _count_current(self, t: StoredTable) -> None:
+        live = await self._live(t)
+        if live is not None and live.is_over:
+            self._count(t, live)
+
+    async def _timer(self, table: StoredTable, live: AnyLive) -> None:
+        deadline = await self.deadline(table, live)
+        if deadline is None or self.clock() < deadline:
+            return
+        seat = live.state.to_move
+        seq = live.seq
+        for _ in range(FALLBACK_STEPS):
+            if live.is_over or live.state.to_move != seat or seat in live.standins:
+                return
+            action = live.adapter.fallback_action(live.state, seat)
+            try:
+                live = await self.play.act(live, seat, seq, action.to_json())
+            except (StaleVersion, Conflict, IllegalAction, NotFound) as err:
+                log.info("table %s: the timer's move gave way (%r)", table.id, err)
+                return
+            seq = live.seq
+        self.hub.publish(table_channel(table.id), table.version)
+
+    async def deadline(self, table: StoredTable, live: AnyLive) -> float | None:
+        """When the turn of the person to move ends (epoch seconds), or None (no timer, a
+        computer's turn, a stand-in's, the game over)."""
+        timer = int(table.settings["timer"])
+        seat = live.state.to_move
+        if not timer or live.is_over or seat is None or live.computer_to_move() is not None:
+            return None
+        if not 0 <= seat < len(table.seats) or table.seats[seat]["kind"] != "person":
+            return None
+        start = await self._turn_start(live)
+        extra = table.extra
+        seconds = float(timer)
+        if extra.get("game_id") == live.id and extra.get("seq") == live.seq:
+            seconds += float(extra.get("seconds", 0))
+        return start + seconds
+
+    async def _turn_start(self, live: AnyLive) -> float:
+        known = self._turns.get(live.id)
+        if known is not None and known[0] == live.seq:
+            return known[1]
+        seq, moment = await self.repo.last_action_at(live.id)
+        start = epoch(moment)
+        if seq == live.seq:
+            self._turns[live.id] = (seq, start)
+        return start
+
+    async def _live(self, table: StoredTable, *, fresh: bool = False) -> AnyLive | None:
+        if table.game_id is None:
+            return None
+        live = await self.play.get(table.game_id, fresh=fresh)
+        if live.standins is not self.play.standins.get(table.game_id, live.standins):
+            self._sync_game(table)
+        return live
+
+    # --- views ---------------------------------------------------------------------------------
+
+    def _presence_of(
+        self, table: StoredTable, presence: Mapping[int, tuple[bool, float]]
+    ) -> dict[int, str]:
+        now = self.clock()
+        shown = {}
+        for index, seat in enumerate(table.seats):
+            if seat["kind"] != "person" or not seat["token"]:
+                continue
+            if seat.get("left"):
+                shown[index] = "gone"
+                continue
+            key = (table.id, int(seat["pid"]))
+            connected, seen = presence.get(
+                seat["pid"], (False, self._first_seen.setdefault(key, now))
+            )
+            shown[index] = "connected" if connected or now - seen < AWAY_AFTER else "away"
+        return shown
+
+    async def messages(self, table: StoredTable) -> list[Message]:
+        cached = self._messages.get(table.id)
+        if cached is None or cached[0] != table.version:
+            cached = (table.version, await self.repo.messages(table.id, MESSAGES_SHOWN))
+            self._messages[table.id] = cached
+        return cached[1]
+
+    async def view(self, table: StoredTable, me: int | None, lang: str) -> dict[str, JSON]:
+        """The table as the reader at seat ``me`` (None: a visitor) sees it, in ``lang``."""
+        t = site_translations(lang)
+        game = adapter(table.kind)
+        presence = self._presence_of(table, await self.presence.snapshot(table.id))
+        live = await self._live(table)
+        over = live is not None and live.is_over
+        status = "open" if table.status == "open" else ("over" if over else "playing")
+        turn: JSON = None
+        if live is not None and not live.is_over and live.state.to_move is not None:
+            deadline = await self.deadline(table, live)
+            used = table.seats[me]["extra_used"] if me is not None else EXTRA_USES
+            turn = {
+                "seat": int(live.state.to_move),
+                "seq": live.seq,
+                "deadline": None if deadline is None else now_ms(deadline),
+                "extra_left": max(0, EXTRA_USES - int(used)),
+            }
+        rules = dict(game.presets()[next(iter(game.presets()))])
+        rules.update(table.rules)
+        seats: list[JSON] = []
+        for index, seat in enumerate(table.seats):
+            free = seat["kind"] == "person" and not seat["token"]
+            seats.append(
+                {
+                    "seat": index,
+                    "kind": seat["kind"],
+                    "level": seat["level"],
+                    "nickname": seat["nickname"],
+                    "presence": presence.get(index),
+                    "standin": bool(seat.get("standin") or seat.get("left")) and not free,
+                    "host": index == table.host,
+                    "free": free,
+                }
+            )
+        standings: list[JSON] = []
+        for index, seat in enumerate(table.seats):
+            entry = table.standings.get(str(seat["pid"]), {})
+            standings.append(
+                {
+                    "seat": index,
+                    "nickname": seat["nickname"],
+                    "games_won": int(entry.get("games_won", 0)),
+                    "points": int(entry.get("points", 0)),
+                }
+            )
+        messages: list[JSON] = []
+        for m in await self.messages(table):
+            if m.phrase is not None:
+                said = EMOTES.get(m.phrase) or t.gettext(PHRASES.get(m.phrase, m.phrase))
+            else:
+                said = m.text or ""
+            messages.append(
+                {
+                    "n": m.n,
+                    "seat": m.seat,
+                    "nickname": m.nickname,
+                    "phrase": m.phrase,
+                    "text": said,
+                    "at": now_ms(epoch(m.at)),
+                }
+            )
+        phrases: list[JSON] = [{"code": c, "text": t.gettext(p)} for c, p in PHRASES.items()]
+        phrases += [{"code": c, "text": e} for c, e in EMOTES.items()]
+        return {
+            "id": table.id,
+            "code": table.code,
+            "url": f"/{lang}/t/{table.id}",
+            "name": table.name,
+            "game": table.kind,
+            "lang_of_host": table.lang,
+            "version": table.version,
+            "status": status,
+            "host": table.host,
+            "me": me,
+            "spectator": me is None,
+            "settings": {
+                **table.settings,
+                "extra_time": EXTRA_USES,
+                "extra_seconds": EXTRA_SECONDS,
+            },
+            "rules": [
+                [f, t.gettext(label)]
+                for f, label in game.rules_summary(game.rules_from_json(rules))
+            ],
+            "seats": seats,
+            "game_id": table.game_id,
+            "game_number": len(table.games),
+            "turn": turn,
+            "now": now_ms(self.clock()),
+            "standings": standings,
+            "phrases": phrases,
+            "messages": messages,
+        }
+
+    # --- the table's socket ----------------------------------------------------------------------
+
+    async def follow(self, websocket: WebSocket, table_id: str, pid: int | None, lang: str) -> None:
+        """Serve a table socket: ``{"t": "table", "v": version, "d": view}`` at once and after
+        every change of what the reader sees, until it closes. ``pid`` is the reader's player
+        (None: a spectator)."""
+        await websocket.accept()
+        self.watch(table_id)
+        if pid is not None:
+            await self.presence.opened(table_id, pid)
+            table = await self.table(table_id, fresh=True)
+            seat = _seat_of_pid(table, pid)
+            if seat is not None and table.seats[seat].get("standin"):
+                await self.take_back(table_id, seat)
+            self.hub.publish(table_channel(table_id), table.version)
+        reader = asyncio.create_task(_drain(websocket))
+        last: Any = None
+        try:
+            while not reader.done():
+                table = await self.table(table_id)
+                game_id = table.game_id
+                async with contextlib.AsyncExitStack() as stack:
+                    queues = [
+                        await stack.enter_async_context(self.hub.subscribe(table_channel(table_id)))
+                    ]
+                    if game_id is not None:
+                        queues.append(
+                            await stack.enter_async_context(self.hub.subscribe(channel(game_id)))
+                        )
+                    at_least = 0
+                    fresh = False
+                    while not reader.done():
+                        table = await self.table(table_id, at_least=at_least, fresh=fresh)
+                        if fresh and game_id is not None:
+                            await self.play.get(game_id, fresh=True)
+                        if table.game_id != game_id:
+                            break
+                        me = _seat_of_pid(table, pid) if pid is not None else None
+                        data = await self.view(table, me, lang)
+                        seen = {k: v for k, v in data.items() if k != "now"}
+                        if seen != last:
+                            await websocket.send_json({"t": "table", "v": table.version, "d": data})
+                            last = seen
+                        getters = [asyncio.create_task(q.get()) for q in queues]
+                        done, _ = await asyncio.wait(
+                            {*getters, reader},
+                            timeout=self.hub.poll_seconds,
+                            return_when=asyncio.FIRST_COMPLETED,
+                        )
+                        for getter in getters:
+                            getter.cancel()
+                        fresh = not done
+                        if getters[0] in done and not getters[0].cancelled():
+                            at_least = getters[0].result()
+                        while not queues[0].empty():
+                            at_least = max(at_least, queues[0].get_nowait())
+                        for q in queues[1:]:
+                            while not q.empty():
+                                q.get_nowait()
+        except (WebSocketDisconnect, RuntimeError, OSError, NotFound):
+            pass
+        finally:
+            reader.cancel()
+            if pid is not None:
+                await self.presence.closed(table_id, pid)
+                with contextlib.suppress(Exception):
+                    self.hub.publish(table_channel(table_id), -1)
+
+    async def close(self) -> None:
+        if self._watcher is not None:
+            self._watcher.cancel()
+            with contextlib.suppress(BaseException):
+                await self._watcher
+        await self.presence.close()
+
+
+def _seat_of_pid(table: StoredTable, pid: int) -> int | None:
+    for index, seat in enumerate(table.seats):
+        if seat["pid"] == pid:
+            return index
+    return None
+
+
+async def _drain(websocket: WebSocket) -> None:
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+
+
+def tables(app: Any) -> TableService:
+    """The app's table service, created on first use."""
+    from rummykit.web.play.service import service
+
+    found = getattr(app.state, "tables", None)
+    if found is None or found.play is not service(app):
+        redis_url = getattr(app.state.hub, "redis_url", None) or os.environ.get(
+            "RUMMYKIT_REDIS_URL"
+        )
+        found = TableService(service(app), app.state.hub, redis_url)
+        app.state.tables = found
+    return found

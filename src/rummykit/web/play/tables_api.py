@@ -1,0 +1,339 @@
+"""The JSON API and the WebSocket of tables with friends (see `rummykit.web.play.tables`).
+
+- ``POST /api/tables`` creates a table (the host at seat 0) and sets the host's cookie;
+  ``GET /api/tables/code/{code}`` finds a table by its code; ``GET /api/tables/{id}`` is the
+  table as the requester sees it (a player, or a visitor).
+- ``POST /api/tables/{id}/join | nickname | start | leave | extra-time | say | rematch |
+  takeback`` change it; each answers the new table view (``join`` also the seat and token).
+- ``GET /api/tables/{id}/game``: the current game's view for the requester's seat, or the
+  public view (no hand) for a spectator; ``WS /ws/tables/{id}/game`` follows it like
+  ``/ws/games/{id}`` does.
+- ``WS /ws/tables/{id}?lang=``: ``{"t": "table", "v": version, "d": view}`` at once and after
+  every change.
+
+The player's token travels in the cookie ``rk_table_<id>`` (or the header ``X-Table-Token``).
+Refusals are ``{"error": {"code", "params", "message"}}``, the message in the reader's
+language: 404 for an unknown table or code, 403 for what only a seated player or the host may
+do, 409 when the table's state refuses it (full, started, taken, not over), 422 for a request
+that is not valid, 429 for too many messages.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request, WebSocket
+from fastapi.responses import JSONResponse, Response
+
+from rummykit.core import JSON, IllegalAction
+from rummykit.i18n import LANGUAGES
+from rummykit.store import NotFound
+from rummykit.web.play.adapter import adapter
+from rummykit.web.play.api import COOKIE_DAYS, GAME_ID, error_json, reader_language
+from rummykit.web.play.service import service
+from rummykit.web.play.tables import (
+    DEFAULT_GRACE,
+    DEFAULT_TIMER,
+    TableService,
+    tables,
+)
+from rummykit.web.rendering import request_language
+from rummykit.web.validation import (
+    JoinTable,
+    NewTable,
+    SayAtTable,
+    StartTable,
+    TableNickname,
+    body_schema,
+    check_rules,
+    read_json,
+    refusals,
+    since_param,
+)
+
+router = APIRouter()
+
+STATUS = {
+    "bad_table_code": 404,
+    "not_found": 404,
+    "not_host": 403,
+    "not_at_table": 403,
+    "spectators_off": 403,
+    "table_full": 409,
+    "table_started": 409,
+    "seat_taken": 409,
+    "nickname_taken": 409,
+    "seats_free": 409,
+    "game_not_over": 409,
+    "not_your_turn": 409,
+    "extra_time_used_up": 409,
+    "too_many_messages": 429,
+}
+"""The status of each refusal (422 for the others)."""
+
+
+def cookie_name(table_id: str) -> str:
+    return f"rk_table_{table_id}"
+
+
+def table_token(request: Request | WebSocket, table_id: str) -> str | None:
+    return request.headers.get("x-table-token") or request.cookies.get(cookie_name(table_id))
+
+
+def set_table_cookie(request: Request, response: Response, table_id: str, token: str) -> None:
+    response.set_cookie(
+        cookie_name(table_id),
+        token,
+        max_age=COOKIE_DAYS * 24 * 3600,
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+        path="/",
+    )
+
+
+def refused(request: Request, error: IllegalAction) -> Response:
+    return error_json(request, error, STATUS.get(error.code, 422))
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    data = await read_json(request)
+    if not isinstance(data, dict):
+        raise IllegalAction("bad_request")
+    return data
+
+
+def _table_id(table_id: str) -> str:
+    if not GAME_ID.fullmatch(table_id):
+        raise NotFound(table_id)
+    return table_id
+
+
+async def _seated(request: Request, table_id: str) -> tuple[TableService, int]:
+    """The service and the requester's seat (`IllegalAction("not_at_table")` without one)."""
+    service_ = tables(request.app)
+    table = await service_.table(_table_id(table_id))
+    seat = service_.seat_of(table, table_token(request, table_id))
+    if seat is None:
+        raise IllegalAction("not_at_table")
+    service_.watch(table_id)
+    return service_, seat
+
+
+async def _answer(
+    request: Request, service_: TableService, table_id: str, status: int = 200, **extra: JSON
+) -> Response:
+    table = await service_.table(table_id)
+    seat = service_.seat_of(table, table_token(request, table_id))
+    if seat is None and "token" in extra:
+        seat = service_.seat_of(table, str(extra["token"]))
+    view = await service_.view(table, seat, reader_language(request))
+    return JSONResponse({**extra, "table": view} if extra else view, status_code=status)
+
+
+@router.post(
+    "/api/tables",
+    name="api.tables.create",
+    status_code=201,
+    openapi_extra=body_schema(NewTable),
+    responses=refusals(413, 422, 429),
+)
+async def create(request: Request) -> Response:
+    try:
+        data = NewTable.read(await _body(request))
+        game = adapter(data.game)
+        presets = game.presets()
+        preset = next(iter(presets)) if data.preset is None else data.preset
+        if preset not in presets:
+            raise IllegalAction("bad_rules", field="preset", value=preset)
+        rules = dict(presets[preset])
+        check_rules(game.options(), data.rules)
+        rules.update(data.rules)
+        lang = data.lang or request_language(request)
+        if lang not in LANGUAGES:
+            raise IllegalAction("bad_request")
+        seats = [(s.kind, s.level or game.default_level()) for s in data.seats]
+        settings = {
+            "timer": data.timer if data.timer is not None else DEFAULT_TIMER,
+            "grace": data.grace if data.grace is not None else DEFAULT_GRACE,
+            "standin": data.standin,
+            "spectators": data.spectators,
+            "free_text": data.free_text,
+        }
+        service_ = tables(request.app)
+        table, token = await service_.create(
+            data.game, rules, data.name, data.nickname, seats, settings, lang
+        )
+    except IllegalAction as err:
+        return refused(request, err)
+    view = await service_.view(table, 0, reader_language(request))
+    body = {"id": table.id, "code": table.code, "url": view["url"], "token": token, "table": view}
+    response = JSONResponse(body, status_code=201)
+    set_table_cookie(request, response, table.id, token)
+    return response
+
+
+@router.get("/api/tables/code/{code}", name="api.tables.code", responses=refusals(404))
+async def by_code(request: Request, code: str) -> Response:
+    try:
+        table_id = await tables(request.app).find_code(code[:40])
+    except IllegalAction as err:
+        return refused(request, err)
+    lang = request_language(request)
+    return JSONResponse({"id": table_id, "url": f"/{lang}/t/{table_id}"})
+
+
+@router.get("/api/tables/{table_id}", name="api.tables.view", responses=refusals(404))
+async def view(request: Request, table_id: str) -> Response:
+    service_ = tables(request.app)
+    await service_.table(_table_id(table_id), fresh=True)
+    service_.watch(table_id)
+    return await _answer(request, service_, table_id)
+
+
+@router.post(
+    "/api/tables/{table_id}/join",
+    name="api.tables.join",
+    openapi_extra=body_schema(JoinTable),
+    responses=refusals(404, 409, 413, 422, 429),
+)
+async def join(request: Request, table_id: str) -> Response:
+    service_ = tables(request.app)
+    try:
+        data = JoinTable.read(await _body(request))
+        _, seat, token = await service_.join(
+            _table_id(table_id), table_token(request, table_id), data.nickname, data.seat
+        )
+    except IllegalAction as err:
+        return refused(request, err)
+    response = await _answer(request, service_, table_id, seat=seat, token=token)
+    set_table_cookie(request, response, table_id, token)
+    return response
+
+
+@router.post(
+    "/api/tables/{table_id}/nickname",
+    name="api.tables.nickname",
+    openapi_extra=body_schema(TableNickname),
+    responses=refusals(403, 404, 409, 413, 422, 429),
+)
+async def rename(request: Request, table_id: str) -> Response:
+    try:
+        service_, seat = await _seated(request, table_id)
+        data = TableNickname.read(await _body(request))
+        await service_.rename(table_id, seat, data.nickname)
+    except IllegalAction as err:
+        return refused(request, err)
+    return await _answer(request, service_, table_id)
+
+
+@router.post(
+    "/api/tables/{table_id}/start",
+    name="api.tables.start",
+    openapi_extra=body_schema(StartTable),
+    responses=refusals(403, 404, 409, 413, 422, 429),
+)
+async def start(request: Request, table_id: str) -> Response:
+    try:
+        service_, seat = await _seated(request, table_id)
+        raw = await request.body()
+        data = StartTable.read(await _body(request)) if raw.strip() else StartTable()
+        await service_.start(table_id, seat, data.fill)
+    except IllegalAction as err:
+        return refused(request, err)
+    return await _answer(request, service_, table_id)
+
+
+def _simple(name: str, path: str, method: str) -> None:
+    """A change without a body: ``method`` of the service, called with the table and seat."""
+
+    async def route(request: Request, table_id: str) -> Response:
+        try:
+            service_, seat = await _seated(request, table_id)
+            await getattr(service_, method)(table_id, seat)
+        except IllegalAction as err:
+            return refused(request, err)
+        return await _answer(request, service_, table_id)
+
+    route.__name__ = method
+    router.add_api_route(
+        f"/api/tables/{{table_id}}/{path}",
+        route,
+        methods=["POST"],
+        name=f"api.tables.{name}",
+        responses=refusals(403, 404, 409, 422, 429),
+    )
+
+
+_simple("leave", "leave", "leave")
+_simple("extra_time", "extra-time", "extra_time")
+_simple("rematch", "rematch", "rematch")
+_simple("takeback", "takeback", "take_back")
+
+
+@router.post(
+    "/api/tables/{table_id}/say",
+    name="api.tables.say",
+    openapi_extra=body_schema(SayAtTable),
+    responses=refusals(403, 404, 413, 422, 429),
+)
+async def say(request: Request, table_id: str) -> Response:
+    try:
+        service_, seat = await _seated(request, table_id)
+        data = SayAtTable.read(await _body(request))
+        await service_.say(table_id, seat, data.phrase, data.text)
+    except IllegalAction as err:
+        return refused(request, err)
+    return await _answer(request, service_, table_id)
+
+
+async def _game_seat(request: Request | WebSocket, table_id: str) -> tuple[str, int | None]:
+    """The current game of a table and the requester's seat in it (None: a spectator);
+    `IllegalAction` when a visitor may not watch or nothing is played yet."""
+    service_ = tables(request.app)
+    table = await service_.table(_table_id(table_id))
+    seat = service_.seat_of(table, table_token(request, table_id))
+    if seat is None and not table.settings.get("spectators"):
+        raise IllegalAction("spectators_off")
+    if table.game_id is None:
+        raise NotFound(table_id)
+    return table.game_id, seat
+
+
+@router.get("/api/tables/{table_id}/game", name="api.tables.game", responses=refusals(403, 404))
+async def game_view(request: Request, table_id: str) -> Response:
+    try:
+        game_id, seat = await _game_seat(request, table_id)
+    except IllegalAction as err:
+        return refused(request, err)
+    live = await service(request.app).get(game_id, fresh=True)
+    return JSONResponse(live.view(seat, lang=reader_language(request)))
+
+
+@router.websocket("/ws/tables/{table_id}/game", name="tables.game_live")
+async def game_updates(websocket: WebSocket, table_id: str) -> None:
+    try:
+        game_id, seat = await _game_seat(websocket, table_id)
+    except (IllegalAction, NotFound):
+        await websocket.close(code=4403)
+        return
+    play = service(websocket.app)
+    live = await play.get(game_id)
+    seen = since_param(websocket.query_params.get("since"))
+    await play.follow(websocket, live, seat, seen, reader_language(websocket))
+
+
+@router.websocket("/ws/tables/{table_id}", name="tables.live")
+async def table_updates(websocket: WebSocket, table_id: str) -> None:
+    service_ = tables(websocket.app)
+    try:
+        table = await service_.table(_table_id(table_id), fresh=True)
+    except NotFound:
+        await websocket.close(code=4404)
+        return
+    seat = service_.seat_of(table, table_token(websocket, table_id))
+    if seat is None and not table.settings.get("spectators"):
+        await websocket.close(code=4403)
+        return
+    pid = None if seat is None else int(table.seats[seat]["pid"])
+    await service_.follow(websocket, table_id, pid, reader_language(websocket))
