@@ -35,7 +35,7 @@ from rummykit.web.errors import N_
 from rummykit.web.language import site_translations
 from rummykit.web.play import messages
 from rummykit.web.play.adapter import ADAPTERS, AnyGame, adapter
-from rummykit.web.play.api import GAME_ID, set_seat_cookie
+from rummykit.web.play.api import GAME_ID
 from rummykit.web.play.pages import page_data, rules_form, rules_from_form, value_text
 from rummykit.web.play.service import service
 from rummykit.web.rendering import render, url_for
@@ -191,9 +191,9 @@ def normal_code(text: str) -> str:
 
 
 def qr_svg(link: str) -> str:
-    """The invite link as a QR code, an inline SVG drawn with the page's text colour."""
+    """The invite link as a QR code: an inline SVG, black on the page's white square."""
     code = segno.make(link, error="m", micro=False)
-    svg: str = code.svg_inline(scale=4, border=2, dark="currentColor", light=None, omitsize=True)
+    svg: str = code.svg_inline(scale=4, border=2, dark="#000", light=None, omitsize=True)
     return svg
 
 
@@ -257,7 +257,9 @@ async def new_form(
 def table_body(game: AnyGame, form: FormData, lang: str) -> dict[str, JSON]:
     """The new-table form as the API's ``POST /api/tables`` body (`IllegalAction` when a
     value of the form itself cannot be read)."""
-    preset, rules = rules_from_form(game, form)
+    preset, values = rules_from_form(game, form)
+    # The options of the form only: the preset gives the rest.
+    rules: dict[str, JSON] = {o.field: values[o.field] for o in game.options() if o.field in values}
     seats: list[JSON] = [{"kind": "person"}]
     levels = {level.name for level in game.levels()}
     for index in range(1, game.max_players):
@@ -490,7 +492,7 @@ async def playing(
     socket = None if seat is not None else f"/ws/tables/{view['id']}/game"
     data = page_data(request, lang, live, seat, names=names, ws=socket)
     extra = strip_data(request, lang, view)
-    response = render(
+    return render(
         request,
         "tables/game.html",
         headers=headers,
@@ -506,11 +508,6 @@ async def playing(
         rules_url=url_for(request, lang, f"rules.{kind}"),
         new_url=url_for(request, lang, "tables.new") + f"?game={kind}",
     )
-    token = request.cookies.get(f"rk_table_{view['id']}")
-    if seat is not None and token:
-        # The table's player token is the seat's token in every game of the table.
-        set_seat_cookie(response, game_id, token, request)
-    return response
 
 
 def rules_rows(game: AnyGame, rules: Any, lang: str) -> list[tuple[str, str, str]]:
