@@ -1,0 +1,213 @@
+"""Tables in play: a whole game of each kind between two people and a computer through the API
+(nothing hidden in any answer or socket message of another seat or a spectator), the turn
+timer's safe move, an away player's seat played by the stand-in and taken back, the rematch
+with its seats rotated and the standings kept."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from rummykit import tiles
+from rummykit.web.play.adapter import adapter
+
+from .helpers import Knowledge, mentions, record, states
+from .tables_helpers import (
+    SHORT,
+    Clock,
+    join,
+    live_game,
+    make_table,
+    no_card,
+    no_hidden_card,
+    person_move,
+    post,
+    settle,
+    table_view,
+    with_clock,
+)
+
+SEATS = ({"kind": "person"}, {"kind": "person"}, {"kind": "computer", "level": "random"})
+
+
+def start_table(client: TestClient, kind: str, **body: Any) -> tuple[str, str, dict[int, str]]:
+    """A started table of Ana, Ben and a computer: table id, game id, token of each seat."""
+    made = make_table(client, kind, seats=SEATS, rules=SHORT[kind], spectators=True, **body)
+    guest = join(client, made["id"], "Ben").json()["token"]
+    started = post(client, made["id"], "start", made["token"])
+    assert started.status_code == 200, started.text
+    return made["id"], started.json()["game_id"], {0: made["token"], 1: guest}
+
+
+def play_to_the_end(
+    client: TestClient,
+    table_id: str,
+    game_id: str,
+    tokens: dict[int, str],
+    seen: list[tuple[int | None, dict[str, Any]]] | None = None,
+) -> int:
+    """The people's turns from their views until the game is over; every answer checked against
+    the game as it was at the answer's step."""
+    seen = [] if seen is None else seen
+    for moves in range(5000):
+        live = settle(client, game_id)
+        if live.is_over:
+            check_answers(client, game_id, seen)
+            return moves
+        seat = live.state.to_move
+        assert seat in tokens, f"seat {seat} is to move and nobody plays it"
+        action = person_move(live, seat)
+        answer = client.post(
+            f"/api/games/{game_id}/actions",
+            json={"seq": live.seq, "action": action},
+            headers={"X-Table-Token": tokens[seat]},
+        )
+        assert answer.status_code == 200, answer.text
+        seen.append((seat, answer.json()))
+        if moves % 5 == 0:  # the other seat's and a spectator's views now
+            other = 1 - seat
+            theirs = client.get(f"/api/games/{game_id}", headers={"X-Table-Token": tokens[other]})
+            seen.append((other, theirs.json()))
+            seen.append((None, client.get(f"/api/tables/{table_id}/game").json()))
+            no_card(table_view(client, table_id, tokens[other]).json())
+    raise AssertionError("the game did not end")
+
+
+def check_answers(
+    client: TestClient, game_id: str, seen: list[tuple[int | None, dict[str, Any]]]
+) -> None:
+    """No answer named a card its reader could not see at the step it shows: its own hand,
+    the table and discard pile, and what the public log had named (the existing leak check,
+    `Knowledge`, per seat; a spectator knows no hand)."""
+    live = live_game(client, game_id)
+    kind = live.kind
+    by_step = states(record(client, game_id))
+    knowing = {seat: Knowledge(by_step, kind, seat) for seat in (0, 1)} if kind != "rummoli" else {}
+    for seat, answer in seen:
+        step = answer["seq"]
+        if kind == "rummoli":
+            no_hidden_card(answer, SimpleNamespace(kind=kind, state=by_step[step]), seat)
+            continue
+        if seat is None:
+            assert answer["seat"] is None and not answer.get("hand") and not answer.get("rack")
+            logged = len(adapter(kind).log(by_step[step]))
+            known = knowing[0].prefix[logged] | public(by_step[step], kind)
+        else:
+            known = knowing[seat].allowed(step)
+        leaked = mentions(answer, kind) - known
+        assert not leaked, (seat, step, leaked)
+
+
+def public(state: Any, kind: str) -> set[str]:
+    """What lies open: the table (and the discard pile)."""
+    if kind == "romme":
+        found = {c.code for m in state.table.values() for c in m.cards}
+        return found | {c.code for c in state.discard_pile}
+    return {t.code for t in tiles.table_tiles(state.table)}
+
+
+@pytest.mark.parametrize("kind", ["romme", "tiles", "rummoli"])
+def test_two_people_and_a_computer_play_a_whole_game(client: TestClient, kind: str) -> None:
+    table_id, game_id, tokens = start_table(client, kind)
+    with client.websocket_connect(
+        f"/ws/games/{game_id}", headers={"X-Table-Token": tokens[1]}
+    ) as socket:
+        first = socket.receive_json()
+        assert first["d"]["seat"] == 1
+    moves = play_to_the_end(client, table_id, game_id, tokens, [(1, first["d"])])
+    assert moves > 0
+    service = with_clock(client, Clock())
+    client.portal.call(service.check, table_id)  # type: ignore[union-attr]
+    view = table_view(client, table_id, tokens[0]).json()
+    assert view["status"] == "over" and view["turn"] is None
+    assert sum(s["games_won"] for s in view["standings"]) >= 1
+
+
+def test_a_rematch_rotates_the_seats_and_keeps_the_standings(client: TestClient) -> None:
+    table_id, game_id, tokens = start_table(client, "romme")
+    play_to_the_end(client, table_id, game_id, tokens)
+    service = with_clock(client, Clock())
+    client.portal.call(service.check, table_id)  # type: ignore[union-attr]
+    before = table_view(client, table_id, tokens[0]).json()
+    guest_try = post(client, table_id, "rematch", tokens[1])
+    assert guest_try.status_code == 403
+    again = post(client, table_id, "rematch", tokens[0])
+    assert again.status_code == 200, again.text
+    after = again.json()
+    assert after["game_number"] == 2 and after["game_id"] != game_id
+    assert after["status"] == "playing" and after["me"] == 1 and after["host"] == 1
+    names = [s["nickname"] for s in after["seats"]]
+    assert names == [None, "Ana", "Ben"]
+    by_name = {s["nickname"]: s for s in before["standings"]}
+    for row in after["standings"]:
+        old = by_name[row["nickname"]]
+        assert (row["games_won"], row["points"]) == (old["games_won"], old["points"])
+    # The same tokens open the new game at the new seats.
+    new_game = after["game_id"]
+    for token, seat in ((tokens[0], 1), (tokens[1], 2)):
+        answer = client.get(f"/api/games/{new_game}", headers={"X-Table-Token": token})
+        assert answer.status_code == 200 and answer.json()["seat"] == seat
+    assert post(client, table_id, "rematch", tokens[0]).json()["error"]["code"] == "game_not_over"
+
+
+def test_the_timer_plays_the_safe_move_at_the_deadline(client: TestClient) -> None:
+    clock = Clock()
+    service = with_clock(client, clock)
+    table_id, game_id, tokens = start_table(client, "romme", timer=30)
+    live = settle(client, game_id)
+    seat, seq = live.state.to_move, live.seq
+    assert seat in tokens
+    turn = table_view(client, table_id, tokens[seat]).json()["turn"]
+    assert turn["seat"] == seat and turn["seq"] == seq
+    assert post(client, table_id, "extra-time", tokens[seat]).status_code == 200
+    clock.advance(31)
+    client.portal.call(service.check, table_id)  # type: ignore[union-attr]
+    assert live_game(client, game_id).seq == seq  # the extra time holds the clock
+    clock.advance(30)
+    client.portal.call(service.check, table_id)  # type: ignore[union-attr]
+    live = live_game(client, game_id)
+    assert live.seq > seq and live.state.to_move != seat
+    played = [a["t"] for a in _actions(client, game_id)[seq:]]
+    # Drawn from the stock, then discarded (or only discarded: the first player starts so).
+    assert played[:2] == ["draw", "discard"] or played[0] == "discard", played
+
+
+def _actions(client: TestClient, game_id: str) -> list[dict[str, Any]]:
+    from rummykit.store import GameRepository
+
+    async def load() -> list[dict[str, Any]]:
+        record = await GameRepository(client.app.state.db).load_record(game_id)  # type: ignore[attr-defined]
+        return list(record.actions)
+
+    return client.portal.call(load)  # type: ignore[union-attr]
+
+
+def test_an_away_seat_is_played_by_the_stand_in_and_taken_back(client: TestClient) -> None:
+    clock = Clock()
+    service = with_clock(client, clock)
+    table_id, game_id, tokens = start_table(client, "romme", grace=30, standin="random")
+    with client.websocket_connect(
+        f"/ws/tables/{table_id}", headers={"X-Table-Token": tokens[0]}
+    ) as ana:
+        first = ana.receive_json()["d"]
+        assert first["seats"][0]["presence"] == "connected"
+        clock.advance(6)
+        view = table_view(client, table_id, tokens[0]).json()
+        assert [s["presence"] for s in view["seats"]] == ["connected", "away", None]
+        clock.advance(25)
+        client.portal.call(service.check, table_id)  # type: ignore[union-attr]
+        view = table_view(client, table_id, tokens[0]).json()
+        assert [s["standin"] for s in view["seats"]] == [False, True, False]
+        live = settle(client, game_id)
+        assert live.standins == {1: "random"}
+        assert live.is_over or live.state.to_move == 0  # Ben's turns were played
+        with client.websocket_connect(
+            f"/ws/tables/{table_id}", headers={"X-Table-Token": tokens[1]}
+        ) as ben:
+            back = ben.receive_json()["d"]
+            assert back["me"] == 1 and back["seats"][1]["standin"] is False
+            assert back["seats"][1]["presence"] == "connected"
+            assert live_game(client, game_id).standins == {}
