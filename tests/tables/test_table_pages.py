@@ -109,6 +109,8 @@ def test_a_table_is_opened_joined_and_started_without_javascript(client: TestCli
     seated = client.get(f"/de/t/{table_id}")
     assert "data-join-form" not in seated.text and "Greta" in seated.text
     assert "data-start" not in seated.text
+    assert client.post(f"/de/t/{table_id}/nickname", data={"nickname": "Grete"}).status_code == 303
+    assert "Grete" in client.get(f"/de/t/{table_id}").text
     guest = dict(client.cookies)
 
     client.cookies.clear()

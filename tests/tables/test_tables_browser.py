@@ -317,6 +317,7 @@ def test_romme_with_a_friend_by_the_link_a_spectator_and_a_rematch(
     host = seen[0].watch(new_page(locale="fr-FR"))
     errors: list[str] = []
     host.on("pageerror", lambda e: errors.append(str(e)))
+    host.on("console", lambda m: "Content Security Policy" in m.text and errors.append(m.text))
     table = new_table(
         host,
         live_server,
@@ -336,6 +337,7 @@ def test_romme_with_a_friend_by_the_link_a_spectator_and_a_rematch(
     # The guest's browser kept a nickname from an earlier visit: the prompt offers it.
     guest = seen[1].watch(new_page(locale="de-DE"))
     guest.on("pageerror", lambda e: errors.append(str(e)))
+    guest.on("console", lambda m: "Content Security Policy" in m.text and errors.append(m.text))
     guest.goto(f"{live_server.url}/de/")
     guest.evaluate("localStorage.setItem('rk-nickname', JSON.stringify('Greta'))")
     guest.goto(table["link"].replace("/fr/", "/de/"))

@@ -11,7 +11,8 @@
   link with its code and QR code, a nickname for a newcomer, "Start" for the host); once
   started, the game's own table for the reader's seat with the table's strip above it
   (presence, countdown, messages, standings, rematch), drawn by ``static/js/tables.js``.
-  ``POST …/join``, ``…/start`` and ``…/leave`` are the same steps without JavaScript.
+  ``POST …/join``, ``…/nickname``, ``…/start`` and ``…/leave`` are the same steps without
+  JavaScript.
 
 The pages know tables only through the JSON API of tables (`api_call`): the same answers,
 refusals and cookies the browser's scripts get.
@@ -552,6 +553,17 @@ async def join_seat(request: Request, lang: str, table_id: str) -> Response:
     if seat is not None:
         body["seat"] = seat
     return await _step(request, lang, table_id, "join", body)
+
+
+@router.post(
+    "/{lang:lang}/t/{table_id}/nickname",
+    name="tables.nickname",
+    openapi_extra=form_schema("nickname"),
+)
+async def nickname(request: Request, lang: str, table_id: str) -> Response:
+    form = await read_form(request)
+    body: dict[str, JSON] = {"nickname": str(form.get("nickname", "")).strip()}
+    return await _step(request, lang, table_id, "nickname", body)
 
 
 @router.post(
