@@ -193,6 +193,7 @@ def new_table(
     timer: str = "60",
     grace: str = "90",
     spectators: bool = False,
+    free_text: bool = False,
     options: dict[str, str] | None = None,
 ) -> dict[str, str]:
     """The host opens a table from the form; its lobby's link and code."""
@@ -204,6 +205,8 @@ def new_table(
     page.fill("#grace", grace)
     if spectators:
         page.check("input[name=spectators]")
+    if free_text:
+        page.check("input[name=free_text]")
     for selector, value in (options or {}).items():
         if page.locator(selector).evaluate("e => e.tagName") == "SELECT":
             page.select_option(selector, value)
@@ -380,6 +383,18 @@ def test_romme_with_a_friend_by_the_link_a_spectator_and_a_rematch(
         arg=german,
     )
     assert french in host.locator("[data-messages]").inner_text()
+    # The guest mutes the host: the host's next words are not shown to them.
+    guest.click('[data-strip-seats] [data-mute="Zoé"]')
+    assert guest.get_attribute('[data-mute="Zoé"]', "aria-pressed") == "true"
+    count = len(strip_view(guest)["messages"])
+    host.click("[data-phrases] [data-phrase=thanks]")
+    guest.wait_for_function(
+        "n => document.querySelector('[data-table-strip]').table.view.messages.length > n",
+        arg=count,
+    )
+    thanks = phrase_text(strip_view(guest), "thanks")
+    assert thanks not in guest.locator("[data-messages]").inner_text()
+    assert "Zoé" in guest.evaluate(f"localStorage.getItem('rk-mute-{table['id']}')")
     table_violations = audit(host, "table (host, fr)") + audit(guest, "table (guest, de)")
     screenshot(guest, "table")
 
@@ -532,6 +547,7 @@ def test_rummoli_countdown_more_time_and_a_turn_that_runs_out(
         "Jonas",
         ["person", "computer:random"] + ["none"] * 5,
         timer="30",
+        free_text=True,
         options={"#in-hands": "1"},
     )
     guest = seen[1].watch(new_page(locale="en-US"))
@@ -544,6 +560,13 @@ def test_rummoli_countdown_more_time_and_a_turn_that_runs_out(
     wait_game(guest, "rummoli")
     game_id = strip_view(host)["game_id"]
     tokens = {0: token_of(host, table["id"]), 1: token_of(guest, table["id"])}
+    # The table allows free text: the guest writes, the host reads it as written.
+    guest.fill("#free-text", "Viel Glück, Jonas!")
+    guest.press("#free-text", "Enter")
+    host.wait_for_function(
+        "() => document.querySelector('[data-messages]').textContent.includes('Viel Glück')"
+    )
+    assert guest.input_value("#free-text") == ""
 
     # On a person's turn the countdown runs; T asks for more time once.
     view = play(
