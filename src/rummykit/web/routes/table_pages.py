@@ -385,14 +385,17 @@ async def table_view(request: Request, table_id: str, lang: str) -> ApiAnswer:
 
 
 def seat_names(view: Mapping[str, Any], t: Any) -> list[str]:
-    """Each seat's name as the table shows it: the nickname, else "Computer n" or "Seat n"."""
+    """Each seat's name as the table shows it: the nickname, else the computer's name as the
+    game's sentences say it ("Computer 1"), else "Seat n" for a seat still free."""
     names = []
+    computers = 0
     for seat in view.get("seats", []):
         nickname = seat.get("nickname")
-        if nickname:
+        if seat.get("kind") == "computer":
+            computers += 1
+            names.append(t.gettext(messages.CLIENT["computer"]) % {"n": computers})
+        elif nickname:
             names.append(str(nickname))
-        elif seat.get("kind") == "computer":
-            names.append(t.gettext(TEXTS["computer"]).capitalize() + f" {seat['seat'] + 1}")
         else:
             names.append(t.gettext(TEXTS["seat_n"]) % {"n": seat["seat"] + 1})
     return names
@@ -416,6 +419,7 @@ def strip_data(request: Request, lang: str, view: Mapping[str, Any]) -> dict[str
         "id": table_id,
         "lang": lang,
         "view": view,
+        "names": seat_names(view, site_translations(lang)),
         "texts": texts(lang),
         "api": f"/api/tables/{table_id}",
         "ws": f"/ws/tables/{table_id}",

@@ -115,20 +115,8 @@ class Table {
   }
 
   name(seat) {
-    const info = this.view.seats[seat];
-    if (info?.nickname) return info.nickname;
-    const players = this.gamePlayers();
-    return players?.[seat]?.name ?? this.t("seat_n", { n: seat + 1 });
-  }
-
-  gamePlayers() {
-    const game = document.querySelector("[data-game-data]");
-    if (!game) return null;
-    try {
-      return JSON.parse(game.textContent).players;
-    } catch {
-      return null;
-    }
+    // The nickname, else the name the page was served with ("Computer 1", "Seat 3").
+    return this.view.seats[seat]?.nickname ?? this.data.names[seat] ?? this.t("seat_n", { n: seat + 1 });
   }
 
   tellChanges(before, view) {
