@@ -13,8 +13,8 @@ from typing import Any
 
 import httpx
 from browser import LiveServer
-from websockets.sync.client import ClientConnection, connect
 from web.databases import postgres_database, redis_server
+from websockets.sync.client import ClientConnection, connect
 
 SEATS = [{"kind": "person"}, {"kind": "person"}, {"kind": "computer", "level": "random"}]
 

@@ -221,3 +221,33 @@ def bench_web(
         f"(p50 {latency['p50']} ms, p99 {latency['p99']} ms), "
         f"{result['stored_steps_per_second']} stored steps/s, {result['errors']} errors"
     )
+
+
+@apps.bench.command("tables")
+def bench_tables(
+    tables: Annotated[int, typer.Option(help="Tables played at the same time.")] = 50,
+    players: Annotated[int, typer.Option(help="People at each table.")] = 4,
+    seconds: Annotated[float, typer.Option(help="How long to keep them going.")] = 30.0,
+    processes: Annotated[int, typer.Option(help="Server processes (several: --database).")] = 1,
+    database: Annotated[
+        str | None, typer.Option(help="Database URL shared by the processes (else SQLite).")
+    ] = None,
+    redis: Annotated[str | None, typer.Option(help="Redis URL linking the processes.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Tables of people: from a player's action to the other players' sockets (p50, p99)."""
+    import json
+
+    from rummykit.bench.tables import run
+
+    result = run(tables, players, seconds, processes, database, redis)
+    if as_json:
+        typer.echo(json.dumps(result))
+        return
+    delivery = result["delivery_ms"]
+    assert isinstance(delivery, dict)
+    typer.echo(
+        f"{result['tables']} tables of {result['players_per_table']} on "
+        f"{result['processes']} process(es): {result['moves_per_second']} moves/s, delivery "
+        f"p50 {delivery.get('p50')} ms, p99 {delivery.get('p99')} ms, {result['errors']} errors"
+    )

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import hmac
 import logging
 import os
@@ -327,6 +328,7 @@ class TableService:
         self.watched: dict[str, float] = {}
         self._watcher: asyncio.Task[None] | None = None
         self._first_seen: dict[tuple[str, int], float] = {}
+        self._rules: dict[tuple[str, str], JSON] = {}
 
     # --- reading and changing ----------------------------------------------------------------
 
@@ -738,7 +740,7 @@ class TableService:
         if self._shown_presence.get(table_id) != shown:
             self._shown_presence[table_id] = shown
             self.hub.publish(table_channel(table_id), table.version)
-        live = await self._live(table, fresh=True)
+        live = await self._live(table)
         if live is None:
             return
         if live.is_over:
@@ -769,6 +771,11 @@ class TableService:
             self._count(t, live)
 
     async def _timer(self, table: StoredTable, live: AnyLive) -> None:
+        deadline = await self.deadline(table, live)
+        if deadline is None or self.clock() < deadline:
+            return
+        # Due: first catch up with what another process may have written meanwhile.
+        live = await self.play.get(live.id, fresh=True)
         deadline = await self.deadline(table, live)
         if deadline is None or self.clock() < deadline:
             return
@@ -840,6 +847,20 @@ class TableService:
             shown[index] = "connected" if connected or now - seen < AWAY_AFTER else "away"
         return shown
 
+    def _rules_shown(self, table: StoredTable, game: Any, lang: str) -> JSON:
+        """The table's rules, each option with the label of its value, in ``lang`` (kept:
+        a table's rules never change)."""
+        key = (table.id, lang)
+        if key not in self._rules:
+            t = site_translations(lang)
+            rules = dict(game.presets()[next(iter(game.presets()))])
+            rules.update(table.rules)
+            summary = game.rules_summary(game.rules_from_json(rules))
+            self._rules[key] = [[field, t.gettext(label)] for field, label in summary]
+            while len(self._rules) > 2000:
+                self._rules.pop(next(iter(self._rules)))
+        return copy.deepcopy(self._rules[key])
+
     async def messages(self, table: StoredTable) -> list[Message]:
         cached = self._messages.get(table.id)
         if cached is None or cached[0] != table.version:
@@ -865,8 +886,6 @@ class TableService:
                 "deadline": None if deadline is None else now_ms(deadline),
                 "extra_left": max(0, EXTRA_USES - int(used)),
             }
-        rules = dict(game.presets()[next(iter(game.presets()))])
-        rules.update(table.rules)
         seats: list[JSON] = []
         for index, seat in enumerate(table.seats):
             free = seat["kind"] == "person" and not seat["token"]
@@ -928,10 +947,7 @@ class TableService:
                 "extra_time": EXTRA_USES,
                 "extra_seconds": EXTRA_SECONDS,
             },
-            "rules": [
-                [f, t.gettext(label)]
-                for f, label in game.rules_summary(game.rules_from_json(rules))
-            ],
+            "rules": self._rules_shown(table, game, lang),
             "seats": seats,
             "game_id": table.game_id,
             "game_number": len(table.games),

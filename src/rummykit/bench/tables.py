@@ -1,0 +1,280 @@
+"""Move delivery at tables of people: from one player's action to the other players' sockets.
+
+``rummykit bench tables --json`` starts one or more ``rummykit serve`` processes on one database
+(a fresh SQLite file for one process; PostgreSQL by ``--database`` and Redis by ``--redis``
+for several), opens ``tables`` Rommé tables of ``players`` people each (no computer seat, no
+turn timer), and connects every player like a page does: the game's socket and the table's
+socket, player ``i`` of a table on process ``i % processes`` (so with two processes every move
+crosses from one process to the other for half of the readers). The player to move draws from
+the stock and discards its highest card; the others wait.
+
+Measured, for each action: from the moment its request leaves the player to the moment each
+other player's game socket brings the step it made (``delivery_ms``), and the table socket the
+new turn (``table_delivery_ms``); and the request's own answer time. Nothing here asserts a
+speed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import platform
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from rummykit.bench.web import _choose, _ms
+from rummykit.core import JSON
+
+LONG_GAME = {"rounds": 50, "stock_exhausted": "reshuffle"}
+"""Rules of a game that lasts longer than any run."""
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@contextlib.contextmanager
+def servers(
+    folder: Path, count: int, database: str | None, redis: str | None
+) -> Iterator[list[str]]:
+    """``count`` server processes on one database; yields their base URLs."""
+    import httpx
+
+    env = {
+        **os.environ,
+        "RUMMYKIT_DATABASE_URL": database or f"sqlite:///{folder / 'bench.sqlite3'}",
+        # Every simulated player comes from this one address: the per-client limits, meant for
+        # one person, would refuse the load itself.
+        "RUMMYKIT_RATE_CREATE": "100000/minute",
+        "RUMMYKIT_RATE_ACTIONS": "1000000/minute",
+        "RUMMYKIT_SOCKETS_PER_CLIENT": "100000",
+        "RUMMYKIT_MAX_CONNECTIONS": "5000",
+        "RUMMYKIT_BOT_WORKERS": "0",
+    }
+    if redis:
+        env["RUMMYKIT_REDIS_URL"] = redis
+    command = [sys.executable, "-c", "from rummykit.cli import main; main()", "serve"]
+    processes: list[subprocess.Popen[bytes]] = []
+    urls: list[str] = []
+    logs = []
+    try:
+        for index in range(count):
+            port = _free_port()
+            log = (folder / f"server{index}.log").open("wb")
+            logs.append(log)
+            processes.append(
+                subprocess.Popen([*command, "--port", str(port)], env=env, stdout=log, stderr=log)
+            )
+            urls.append(f"http://127.0.0.1:{port}")
+            if index == 0:  # the first one migrates the database alone
+                _wait(urls[0], processes[0], folder / "server0.log", httpx)
+        for index, (url, process) in enumerate(zip(urls, processes, strict=True)):
+            _wait(url, process, folder / f"server{index}.log", httpx)
+        yield urls
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        for log in logs:
+            log.close()
+
+
+def _wait(url: str, process: subprocess.Popen[bytes], log: Path, httpx: Any) -> None:
+    deadline = time.monotonic() + 60
+    while True:
+        if process.poll() is not None:
+            raise RuntimeError(log.read_text()[-2000:])
+        try:
+            if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > deadline:
+            raise RuntimeError("the server did not start")
+        time.sleep(0.1)
+
+
+class Load:
+    """The players of every table, and what they measured."""
+
+    def __init__(self, urls: list[str], until: float) -> None:
+        self.urls = urls
+        self.until = until
+        self.sent: dict[tuple[str, int], tuple[float, int]] = {}
+        self.delivery: list[float] = []
+        self.table_delivery: list[float] = []
+        self.answers: list[float] = []
+        self.errors: list[str] = []
+        self.moves = 0
+        self.seen: set[tuple[str, int, int]] = set()
+
+    async def table(self, clients: list[Any], players: int) -> None:
+        seats = [{"kind": "person"}] * players
+        made = await clients[0].post(
+            "/api/tables",
+            json={"game": "romme", "nickname": "P0", "seats": seats, "timer": 0,
+                  "rules": LONG_GAME},
+        )  # fmt: skip
+        if made.status_code != 201:
+            self.errors.append(made.text[:200])
+            return
+        table_id, tokens = made.json()["id"], [made.json()["token"]]
+        clients[0].cookies.clear()  # each player names their token in a header
+        for index in range(1, players):
+            client = clients[index % len(clients)]
+            joined = await client.post(
+                f"/api/tables/{table_id}/join", json={"nickname": f"P{index}"}
+            )
+            client.cookies.clear()
+            tokens.append(joined.json()["token"])
+        started = await clients[0].post(
+            f"/api/tables/{table_id}/start", headers={"X-Table-Token": tokens[0]}
+        )
+        if started.status_code != 200:
+            self.errors.append(started.text[:200])
+            return
+        game_id = started.json()["game_id"]
+        await asyncio.gather(
+            *(
+                self.player(clients[i % len(clients)], table_id, game_id, tokens[i], i)
+                for i in range(players)
+            )
+        )
+
+    async def player(self, client: Any, table_id: str, game_id: str, token: str, seat: int) -> None:
+        import websockets
+
+        base = str(client.base_url).replace("http", "ws")
+        headers = {"X-Table-Token": token}
+        async with (
+            websockets.connect(f"{base}/ws/games/{game_id}", additional_headers=headers) as game,
+            websockets.connect(f"{base}/ws/tables/{table_id}", additional_headers=headers) as tab,
+        ):
+            watcher = asyncio.create_task(self._table_socket(tab, table_id, seat))
+            acted = -1
+            try:
+                while time.perf_counter() < self.until:
+                    try:
+                        raw = await asyncio.wait_for(game.recv(), self.until - time.perf_counter())
+                    except TimeoutError:
+                        break
+                    message = json.loads(raw)
+                    now = time.perf_counter()
+                    view = message["d"]
+                    seq = int(view["seq"])
+                    sent = self.sent.get((game_id, seq))
+                    if sent is not None and sent[1] != seat and view.get("step"):
+                        self.delivery.append(now - sent[0])
+                    if view["to_move"] != seat or seq <= acted or view["phase"] == "game_over":
+                        continue
+                    acted = seq
+                    action = _choose(view)
+                    self.sent[(game_id, seq + 1)] = (time.perf_counter(), seat)
+                    self.sent[(table_id, seq + 1)] = self.sent[(game_id, seq + 1)]
+                    started = time.perf_counter()
+                    answer = await client.post(
+                        f"/api/games/{game_id}/actions",
+                        json={"seq": seq, "action": action},
+                        headers=headers,
+                    )
+                    self.answers.append(time.perf_counter() - started)
+                    if answer.status_code != 200:
+                        self.errors.append(answer.text[:200])
+                    else:
+                        self.moves += 1
+            finally:
+                watcher.cancel()
+
+    async def _table_socket(self, socket: Any, table_id: str, seat: int) -> None:
+        with contextlib.suppress(Exception):
+            while True:
+                message = json.loads(await socket.recv())
+                now = time.perf_counter()
+                turn = message["d"].get("turn")
+                if turn is None:
+                    continue
+                seq = int(turn["seq"])
+                sent = self.sent.get((table_id, seq))
+                if sent is not None and sent[1] != seat and (table_id, seq, seat) not in self.seen:
+                    self.seen.add((table_id, seq, seat))
+                    self.table_delivery.append(now - sent[0])
+
+
+def run(
+    tables: int = 50,
+    players: int = 4,
+    seconds: float = 30.0,
+    processes: int = 1,
+    database: str | None = None,
+    redis: str | None = None,
+) -> dict[str, JSON]:
+    """Serve ``tables`` tables of ``players`` people for about ``seconds`` and report."""
+    import httpx
+
+    if processes > 1 and database is None:
+        raise ValueError("several processes need one database server (--database)")
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        servers(Path(folder), processes, database, redis) as urls,
+    ):
+
+        async def main() -> Load:
+            size = tables * players * 2
+            limits = httpx.Limits(max_connections=size, max_keepalive_connections=size)
+            clients = [httpx.AsyncClient(base_url=url, timeout=60, limits=limits) for url in urls]
+            try:
+                load = Load(urls, time.perf_counter() + seconds)
+                await asyncio.gather(*(load.table(clients, players) for _ in range(tables)))
+            finally:
+                for client in clients:
+                    await client.aclose()
+            return load
+
+        started = time.perf_counter()
+        load = asyncio.run(main())
+        elapsed = time.perf_counter() - started
+    return {
+        "tables": tables,
+        "players_per_table": players,
+        "processes": processes,
+        "database": "sqlite" if database is None else database.split(":", 1)[0],
+        "redis": bool(redis),
+        "seconds": round(elapsed, 2),
+        "moves": load.moves,
+        "moves_per_second": round(load.moves / elapsed, 1),
+        "delivery_ms": _figures(load.delivery),
+        "table_delivery_ms": _figures(load.table_delivery),
+        "answer_ms": _figures(load.answers),
+        "errors": len(load.errors),
+        "first_errors": load.errors[:3],
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+    }
+
+
+def _figures(values: list[float]) -> dict[str, JSON]:
+    if not values:
+        return {"count": 0}
+    return {
+        "count": len(values),
+        "p50": _ms(values, 0.5),
+        "p90": _ms(values, 0.9),
+        "p99": _ms(values, 0.99),
+        "max": _ms(values, 1.0),
+    }
