@@ -353,6 +353,11 @@ def test_romme_with_a_friend_by_the_link_a_spectator_and_a_rematch(
     # The host sees the guest arrive without reloading.
     wait_seat(host, 1, {"nickname": "Greta", "presence": "connected"})
     assert seat_name(host, 1) == "Greta"
+    # ... and a screen reader hears it.
+    joined = site_translations("fr").gettext("%(name)s has joined the table.") % {"name": "Greta"}
+    host.wait_for_function(
+        "text => document.querySelector('[data-announce]').textContent === text", arg=joined
+    )
 
     watcher = seen[-1].watch(new_page(locale="es-ES", phone=True))
     watcher.on("pageerror", lambda e: errors.append(str(e)))
@@ -430,6 +435,8 @@ def test_romme_with_a_friend_by_the_link_a_spectator_and_a_rematch(
         )
     again = strip_view(host)
     assert again["game_number"] == 2 and again["status"] == "playing"
+    # The seats turned by one: the host sits at the second seat now, the guest at the third.
+    assert again["me"] == 1 and strip_view(guest)["me"] == 2
     assert host.locator("[data-standings] tr").count() == 3
 
     checked = sum(
@@ -478,6 +485,9 @@ def test_tiles_by_code_a_cut_connection_the_stand_in_and_a_restart(
     guest.click("form button[type=submit]")
     guest.wait_for_selector(LOBBY)
     assert guest.url.endswith(f"/fr/t/{table['id']}")
+    fits = "document.documentElement.scrollWidth <= innerWidth"
+    assert guest.evaluate(fits)
+    screenshot(guest, "lobby-phone")
     guest.fill("#join-nickname", "Léa")
     guest.click("[data-join-form] button[type=submit]")
     wait_seat(host, 1, {"nickname": "Léa"})
@@ -493,6 +503,9 @@ def test_tiles_by_code_a_cut_connection_the_stand_in_and_a_restart(
     guest.close()
     wait_seat(host, 1, {"presence": "away"}, timeout=15_000)
     assert "away" in host.locator('[data-strip-seats] [data-seat="1"]').inner_text()
+    host.wait_for_function(
+        "() => document.querySelector('[data-table-announce]').textContent === 'Léa is away.'"
+    )
     # After the grace period a computer plays the seat: the turn moves on without them.
     wait_seat(host, 1, {"standin": True}, timeout=45_000)
     host.wait_for_function(
@@ -507,7 +520,7 @@ def test_tiles_by_code_a_cut_connection_the_stand_in_and_a_restart(
     wait_seat(host, 1, {"presence": "connected", "standin": False}, timeout=15_000)
     assert strip_view(guest)["me"] == 1
     # The phone's page fits its width.
-    assert guest.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    assert guest.evaluate(fits)
     seen[1].snapshot(guest)
 
     # The server restarts in the middle of the game: both pages reconnect and go on.
