@@ -4,6 +4,7 @@ once, and a move raced on both processes is written once."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections.abc import Callable
@@ -27,6 +28,18 @@ def until(socket: ClientConnection, wanted: Callable[[dict[str, Any]], bool]) ->
         assert left > 0, "the view never came"
         message = json.loads(socket.recv(timeout=left))
         if message["t"] == "table" and wanted(message["d"]):
+            view: dict[str, Any] = message["d"]
+            return view
+
+
+def until_step(socket: ClientConnection, seq: int) -> dict[str, Any]:
+    """The first game view on ``socket`` past version ``seq`` (within 10 s)."""
+    deadline = time.monotonic() + 10
+    while True:
+        left = deadline - time.monotonic()
+        assert left > 0, "the step never came"
+        message = json.loads(socket.recv(timeout=left))
+        if message["t"] == "view" and message["v"] > seq:
             view: dict[str, Any] = message["d"]
             return view
 
@@ -83,6 +96,16 @@ def test_one_table_over_two_processes(tmp_path: Path) -> None:
                 heard = until(ben, lambda d: bool(d["messages"]))
                 assert heard["messages"][-1]["text"] == "Gut gespielt!"
 
+                opened = contextlib.ExitStack()
+                games = {
+                    seat: opened.enter_context(
+                        connect(
+                            f"ws://127.0.0.1:{servers[seat].port}/ws/games/{game_id}",
+                            additional_headers={"X-Table-Token": tokens[seat]},
+                        )
+                    )
+                    for seat in (0, 1)
+                }
                 moved = 0
                 for _ in range(40):
                     turn = httpx.get(
@@ -107,12 +130,16 @@ def test_one_table_over_two_processes(tmp_path: Path) -> None:
                     )
                     assert answer.status_code == 200, answer.text
                     moved += 1
-                    # The other player, on the other process, learns of the move at once.
+                    # The other player, on the other process, learns of the move at once: on
+                    # the table's socket and on the game's.
                     watcher = ben if seat == 0 else ana
                     until(
                         watcher,
                         lambda d, s=hint["seq"]: d["turn"] is None or d["turn"]["seq"] > s,
                     )
+                    step = until_step(games[1 - seat], hint["seq"])
+                    assert step["seat"] == 1 - seat and "hand" in step
+                opened.close()
                 assert moved >= 2
 
                 # One move sent to both processes at once: written once, the other refused.

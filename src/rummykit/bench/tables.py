@@ -46,7 +46,7 @@ def _free_port() -> int:
 
 @contextlib.contextmanager
 def servers(
-    folder: Path, count: int, database: str | None, redis: str | None
+    folder: Path, count: int, database: str | None, redis: str | None, poll: float
 ) -> Iterator[list[str]]:
     """``count`` server processes on one database; yields their base URLs."""
     import httpx
@@ -61,6 +61,7 @@ def servers(
         "RUMMYKIT_SOCKETS_PER_CLIENT": "100000",
         "RUMMYKIT_MAX_CONNECTIONS": "5000",
         "RUMMYKIT_BOT_WORKERS": "0",
+        "RUMMYKIT_POLL_SECONDS": str(poll),
     }
     if redis:
         env["RUMMYKIT_REDIS_URL"] = redis
@@ -223,15 +224,21 @@ def run(
     processes: int = 1,
     database: str | None = None,
     redis: str | None = None,
+    poll: float | None = None,
 ) -> dict[str, JSON]:
-    """Serve ``tables`` tables of ``players`` people for about ``seconds`` and report."""
+    """Serve ``tables`` tables of ``players`` people for about ``seconds`` and report.
+
+    ``poll``: seconds between two looks of an idle socket at the database (the safety net of
+    live updates; default 5, or 30 with Redis, which brings every change at once)."""
+    if poll is None:
+        poll = 30.0 if redis else 5.0
     import httpx
 
     if processes > 1 and database is None:
         raise ValueError("several processes need one database server (--database)")
     with (
         tempfile.TemporaryDirectory() as folder,
-        servers(Path(folder), processes, database, redis) as urls,
+        servers(Path(folder), processes, database, redis, poll) as urls,
     ):
 
         async def main() -> Load:
@@ -255,6 +262,7 @@ def run(
         "processes": processes,
         "database": "sqlite" if database is None else database.split(":", 1)[0],
         "redis": bool(redis),
+        "poll_seconds": poll,
         "seconds": round(elapsed, 2),
         "moves": load.moves,
         "moves_per_second": round(load.moves / elapsed, 1),

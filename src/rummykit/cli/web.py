@@ -233,6 +233,10 @@ def bench_tables(
         str | None, typer.Option(help="Database URL shared by the processes (else SQLite).")
     ] = None,
     redis: Annotated[str | None, typer.Option(help="Redis URL linking the processes.")] = None,
+    poll: Annotated[
+        float | None,
+        typer.Option(help="Seconds between database looks (default 5; 30 with Redis)."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Tables of people: from a player's action to the other players' sockets (p50, p99)."""
@@ -240,7 +244,7 @@ def bench_tables(
 
     from rummykit.bench.tables import run
 
-    result = run(tables, players, seconds, processes, database, redis)
+    result = run(tables, players, seconds, processes, database, redis, poll)
     if as_json:
         typer.echo(json.dumps(result))
         return

@@ -583,6 +583,8 @@ class PlayService:
                         getter.cancel()
                         if not reader.done():
                             await self.get(game_id, fresh=True)
+                    elif getter.result() > live.seq:  # written by another process
+                        await self.get(game_id, fresh=True)
             except (WebSocketDisconnect, RuntimeError, OSError, NotFound):
                 pass
             finally:

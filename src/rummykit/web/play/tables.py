@@ -346,11 +346,19 @@ class TableService:
 
     async def change(self, table_id: str, change: Change) -> StoredTable:
         """Apply ``change`` to the newest version of the table and store it; after a lost race
-        read the table again and apply it again."""
+        read the table again and apply it again. A refusal of the change is final only when
+        it was made on the table read from the database just now (another process may have
+        changed the table this process last read: a player joined, a seat was freed)."""
         fresh = False
         for _ in range(10):
             current = (await self.table(table_id, fresh=fresh)).mutable()
-            message = await change(current)
+            try:
+                message = await change(current)
+            except IllegalAction:
+                if fresh:
+                    raise
+                fresh = True
+                continue
             try:
                 saved = await self.repo.save(current, message)
             except Conflict:
@@ -499,6 +507,9 @@ class TableService:
         """Seat a newcomer (or answer the seat of one already seated): table, seat, token."""
         table = await self.table(table_id)
         mine = self.seat_of(table, token)
+        if mine is None and token:  # joined at another process since this one read it?
+            table = await self.table(table_id, fresh=True)
+            mine = self.seat_of(table, token)
         if mine is not None and token is not None:
             return table, mine, token
         shown = nickname(text)
@@ -530,10 +541,11 @@ class TableService:
         await self.presence.touch(table_id, saved.seats[chosen[0]]["pid"])
         return saved, chosen[0], new
 
-    async def rename(self, table_id: str, seat: int, text: str) -> StoredTable:
+    async def rename(self, table_id: str, pid: int, text: str) -> StoredTable:
         shown = nickname(text)
 
         async def rename_them(t: StoredTable) -> None:
+            seat = _seat(t, pid)
             self._check_nickname(t, shown, seat)
             t.seats[seat]["nickname"] = shown
             self._standing(t, seat)["nickname"] = shown
@@ -574,13 +586,13 @@ class TableService:
             self._standing(t, index)["nickname"] = seat["nickname"] or None
         return new.id
 
-    async def start(self, table_id: str, seat: int, fill: str | None) -> StoredTable:
+    async def start(self, table_id: str, pid: int, fill: str | None) -> StoredTable:
         game = adapter((await self.table(table_id)).kind)
         if fill is not None and fill not in {level.name for level in game.levels()}:
             raise IllegalAction("bad_level", level=fill)
 
         async def start_it(t: StoredTable) -> None:
-            if t.host != seat:
+            if t.host != _seat(t, pid):
                 raise IllegalAction("not_host")
             if t.status != "open":
                 raise IllegalAction("table_started")
@@ -593,9 +605,9 @@ class TableService:
 
         return await self.change(table_id, start_it)
 
-    async def rematch(self, table_id: str, seat: int) -> StoredTable:
+    async def rematch(self, table_id: str, pid: int) -> StoredTable:
         async def again(t: StoredTable) -> None:
-            if t.host != seat:
+            if t.host != _seat(t, pid):
                 raise IllegalAction("not_host")
             if t.status == "open":
                 raise IllegalAction("game_not_over")
@@ -623,8 +635,9 @@ class TableService:
         counted.append(live.id)
         t.status = "over"
 
-    async def leave(self, table_id: str, seat: int) -> StoredTable:
+    async def leave(self, table_id: str, pid: int) -> StoredTable:
         async def leave_it(t: StoredTable) -> None:
+            seat = _seat(t, pid)
             if t.status == "open":
                 t.seats[seat].update(nickname=None, token=None)
             else:
@@ -639,19 +652,20 @@ class TableService:
 
         return await self.change(table_id, leave_it)
 
-    async def take_back(self, table_id: str, seat: int) -> StoredTable:
-        """The player of ``seat`` plays it again (a computer stood in)."""
+    async def take_back(self, table_id: str, pid: int) -> StoredTable:
+        """The player ``pid`` plays their seat again (a computer stood in)."""
 
         async def back(t: StoredTable) -> None:
-            t.seats[seat]["standin"] = False
+            t.seats[_seat(t, pid)]["standin"] = False
 
-        table = await self.table(table_id)
-        if not table.seats[seat].get("standin"):
+        table = await self.table(table_id, fresh=True)
+        if not table.seats[_seat(table, pid)].get("standin"):
             return table
         return await self.change(table_id, back)
 
-    async def extra_time(self, table_id: str, seat: int) -> StoredTable:
+    async def extra_time(self, table_id: str, pid: int) -> StoredTable:
         table = await self.table(table_id)
+        seat = _seat(table, pid)
         if not table.settings["timer"]:
             raise IllegalAction("timer_off")
         live = await self._live(table)
@@ -662,7 +676,7 @@ class TableService:
         async def more(t: StoredTable) -> None:
             if t.seats[seat]["extra_used"] >= EXTRA_USES:
                 raise IllegalAction("extra_time_used_up", allowed=EXTRA_USES)
-            if t.game_id != live.id or live.seq != seq:
+            if t.game_id != live.id or live.seq != seq or _seat(t, pid) != seat:
                 raise IllegalAction("not_your_turn")
             t.seats[seat]["extra_used"] += 1
             same = t.extra.get("game_id") == live.id and t.extra.get("seq") == seq
@@ -672,7 +686,7 @@ class TableService:
         return await self.change(table_id, more)
 
     async def say(
-        self, table_id: str, seat: int, phrase: str | None, text: str | None
+        self, table_id: str, pid: int, phrase: str | None, text: str | None
     ) -> StoredTable:
         table = await self.table(table_id)
         if (phrase is None) == (text is None):
@@ -688,7 +702,6 @@ class TableService:
                 raise IllegalAction("empty_message")
             if len(cleaned) > TEXT_MAX:
                 raise IllegalAction("message_too_long", maximum=TEXT_MAX)
-        pid = int(table.seats[seat]["pid"])
         said = self._said[(table_id, pid)]
         now = self.clock()
         while said and said[0] < now - SAY_LIMIT[1]:
@@ -698,6 +711,7 @@ class TableService:
         said.append(now)
 
         async def add(t: StoredTable) -> Message:
+            seat = _seat(t, pid)
             who = t.seats[seat]["nickname"] or ""
             return Message(0, seat, who, phrase, cleaned, datetime.now(UTC))
 
@@ -749,18 +763,19 @@ class TableService:
             return
         now = self.clock()
         grace = float(table.settings["grace"])
-        late = []
-        for index, seat in enumerate(table.seats):
+        late = set()
+        for seat in table.seats:
             if seat["kind"] != "person" or seat.get("left") or seat.get("standin"):
                 continue
             known = presence.get(seat["pid"])
             if known is not None and not known[0] and now - known[1] >= grace:
-                late.append(index)
+                late.add(seat["pid"])
         if late:
 
             async def stand_in(t: StoredTable) -> None:
-                for index in late:
-                    t.seats[index]["standin"] = True
+                for seat in t.seats:  # by player: the seats may have moved since
+                    if seat["pid"] in late and seat["kind"] == "person" and not seat["left"]:
+                        seat["standin"] = True
 
             table = await self.change(table_id, stand_in)
         await self._timer(table, live)
@@ -774,8 +789,12 @@ class TableService:
         deadline = await self.deadline(table, live)
         if deadline is None or self.clock() < deadline:
             return
-        # Due: first catch up with what another process may have written meanwhile.
+        # Due: first catch up with what another process may have written meanwhile (a move,
+        # extra time).
         live = await self.play.get(live.id, fresh=True)
+        table = await self.table(table.id, fresh=True)
+        if table.game_id != live.id:
+            return
         deadline = await self.deadline(table, live)
         if deadline is None or self.clock() < deadline:
             return
@@ -971,7 +990,7 @@ class TableService:
             table = await self.table(table_id, fresh=True)
             seat = _seat_of_pid(table, pid)
             if seat is not None and table.seats[seat].get("standin"):
-                await self.take_back(table_id, seat)
+                await self.take_back(table_id, pid)
             self.hub.publish(table_channel(table_id), table.version)
         reader = asyncio.create_task(_drain(websocket))
         last: Any = None
@@ -1014,9 +1033,14 @@ class TableService:
                             at_least = getters[0].result()
                         while not queues[0].empty():
                             at_least = max(at_least, queues[0].get_nowait())
+                        moved = [g.result() for g in getters[1:] if g in done and not g.cancelled()]
                         for q in queues[1:]:
                             while not q.empty():
-                                q.get_nowait()
+                                moved.append(q.get_nowait())
+                        if game_id is not None and moved:
+                            live = self.play.games.get(game_id)
+                            if live is None or max(moved) > live.seq:  # another process's move
+                                await self.play.get(game_id, fresh=True)
         except (WebSocketDisconnect, RuntimeError, OSError, NotFound):
             pass
         finally:
@@ -1032,6 +1056,14 @@ class TableService:
             with contextlib.suppress(BaseException):
                 await self._watcher
         await self.presence.close()
+
+
+def _seat(table: StoredTable, pid: int) -> int:
+    """The seat of player ``pid`` now (seats move at a rematch), or ``not_at_table``."""
+    seat = _seat_of_pid(table, pid)
+    if seat is None or table.seats[seat].get("left"):
+        raise IllegalAction("not_at_table")
+    return seat
 
 
 def _seat_of_pid(table: StoredTable, pid: int) -> int | None:

@@ -110,14 +110,18 @@ def _table_id(table_id: str) -> str:
 
 
 async def _seated(request: Request, table_id: str) -> tuple[TableService, int]:
-    """The service and the requester's seat (`IllegalAction("not_at_table")` without one)."""
+    """The service and the requester's player number at the table (which stays the same when
+    the seats move at a rematch); `IllegalAction("not_at_table")` without a seat."""
     service_ = tables(request.app)
+    token = table_token(request, table_id)
     table = await service_.table(_table_id(table_id))
-    seat = service_.seat_of(table, table_token(request, table_id))
+    seat = service_.seat_of(table, token)
+    if seat is None and token:  # seated at another process since this one read the table?
+        seat = service_.seat_of(await service_.table(table_id, fresh=True), token)
     if seat is None:
         raise IllegalAction("not_at_table")
     service_.watch(table_id)
-    return service_, seat
+    return service_, int((await service_.table(table_id)).seats[seat]["pid"])
 
 
 async def _answer(
@@ -219,9 +223,9 @@ async def join(request: Request, table_id: str) -> Response:
 )
 async def rename(request: Request, table_id: str) -> Response:
     try:
-        service_, seat = await _seated(request, table_id)
+        service_, pid = await _seated(request, table_id)
         data = TableNickname.read(await _body(request))
-        await service_.rename(table_id, seat, data.nickname)
+        await service_.rename(table_id, pid, data.nickname)
     except IllegalAction as err:
         return refused(request, err)
     return await _answer(request, service_, table_id)
@@ -235,10 +239,10 @@ async def rename(request: Request, table_id: str) -> Response:
 )
 async def start(request: Request, table_id: str) -> Response:
     try:
-        service_, seat = await _seated(request, table_id)
+        service_, pid = await _seated(request, table_id)
         raw = await request.body()
         data = StartTable.read(await _body(request)) if raw.strip() else StartTable()
-        await service_.start(table_id, seat, data.fill)
+        await service_.start(table_id, pid, data.fill)
     except IllegalAction as err:
         return refused(request, err)
     return await _answer(request, service_, table_id)
@@ -249,8 +253,8 @@ def _simple(name: str, path: str, method: str) -> None:
 
     async def route(request: Request, table_id: str) -> Response:
         try:
-            service_, seat = await _seated(request, table_id)
-            await getattr(service_, method)(table_id, seat)
+            service_, pid = await _seated(request, table_id)
+            await getattr(service_, method)(table_id, pid)
         except IllegalAction as err:
             return refused(request, err)
         return await _answer(request, service_, table_id)
@@ -279,9 +283,9 @@ _simple("takeback", "takeback", "take_back")
 )
 async def say(request: Request, table_id: str) -> Response:
     try:
-        service_, seat = await _seated(request, table_id)
+        service_, pid = await _seated(request, table_id)
         data = SayAtTable.read(await _body(request))
-        await service_.say(table_id, seat, data.phrase, data.text)
+        await service_.say(table_id, pid, data.phrase, data.text)
     except IllegalAction as err:
         return refused(request, err)
     return await _answer(request, service_, table_id)
@@ -291,7 +295,7 @@ async def _game_seat(request: Request | WebSocket, table_id: str) -> tuple[str, 
     """The current game of a table and the requester's seat in it (None: a spectator);
     `IllegalAction` when a visitor may not watch or nothing is played yet."""
     service_ = tables(request.app)
-    table = await service_.table(_table_id(table_id))
+    table = await service_.table(_table_id(table_id), fresh=True)
     seat = service_.seat_of(table, table_token(request, table_id))
     if seat is None and not table.settings.get("spectators"):
         raise IllegalAction("spectators_off")
