@@ -401,6 +401,7 @@ def test_romme_with_a_friend_by_the_link_a_spectator_and_a_rematch(
     assert thanks not in guest.locator("[data-messages]").inner_text()
     assert "Zoé" in guest.evaluate(f"localStorage.getItem('rk-mute-{table['id']}')")
     table_violations = audit(host, "table (host, fr)") + audit(guest, "table (guest, de)")
+    table_violations += audit(watcher, "table (spectator, es, phone)")
     screenshot(guest, "table")
 
     tokens = {0: token_of(host, table["id"]), 1: token_of(guest, table["id"])}

@@ -443,7 +443,7 @@ async def table(request: Request, lang: str, table_id: str) -> Response:
         return render(
             request,
             "tables/closed.html",
-            status_code=503,
+            status_code=answer.status if 400 <= answer.status < 500 else 503,
             title=N_("Play with friends"),
             message=error_text(answer, lang),
             new_url=url_for(request, lang, "tables.new"),
