@@ -342,3 +342,42 @@ def test_a_host_who_leaves_hands_the_table_on(client: TestClient) -> None:
     assert view["host"] == 1
     assert view["seats"][0]["presence"] == "gone" and view["seats"][0]["standin"] is True
     assert live_game(client, game_id).standins == {0: "medium"}
+
+
+def test_changes_made_by_another_process_are_never_lost(client: TestClient) -> None:
+    """Two services on one database (two processes): each works from its own last reading of
+    the table, and every change still lands on the stored one."""
+    from rummykit.web.play.service import service
+    from rummykit.web.play.tables import TableService, tables
+
+    here = tables(client.app)  # type: ignore[arg-type]
+    there = TableService(service(client.app), client.app.state.hub)  # type: ignore[arg-type]
+    seats = [("person", None), ("person", None), ("person", None)]
+    settings = {"timer": 60, "grace": 90, "standin": None}
+
+    async def scenario() -> tuple[Any, list[str]]:
+        made, _host = await here.create("romme", {}, "", "Ana", seats, settings, "en")
+        await there.table(made.id)  # the other process reads the table once, then joins
+        _t, seat_a, _ = await there.join(made.id, None, "Ben", None)
+        _t, seat_b, _ = await here.join(made.id, None, "Cleo", None)
+        nicknames = [s["nickname"] for s in (await here.table(made.id, fresh=True)).seats]
+        # ``there`` still holds the table with one seat free: its start sees the new one.
+        started = await there.start(made.id, 0, None)
+        assert {seat_a, seat_b} == {1, 2}
+        return started, nicknames
+
+    started, nicknames = client.portal.call(scenario)  # type: ignore[union-attr]
+    assert nicknames == ["Ana", "Ben", "Cleo"]
+    assert started.status == "playing" and started.version == 3
+
+
+def test_a_table_forgotten_by_this_process_is_read_again(client: TestClient) -> None:
+    from rummykit.web.play.tables import tables
+
+    table_id, _game, host, _guest = started(client)
+    assert post(client, table_id, "say", host, {"phrase": "hello"}).status_code == 200
+    service_ = tables(client.app)  # type: ignore[arg-type]
+    service_.forget(table_id)
+    assert table_id not in service_.records and table_id not in service_.watched
+    view = table_view(client, table_id, host, "de").json()
+    assert view["status"] == "playing" and view["messages"][0]["text"] == "Hallo!"

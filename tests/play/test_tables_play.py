@@ -122,8 +122,12 @@ def test_two_people_and_a_computer_play_a_whole_game(client: TestClient, kind: s
     ) as socket:
         first = socket.receive_json()
         assert first["d"]["seat"] == 1
-    moves = play_to_the_end(client, table_id, game_id, tokens, [(1, first["d"])])
+    seen: list[tuple[int | None, dict[str, Any]]] = [(1, first["d"])]
+    moves = play_to_the_end(client, table_id, game_id, tokens, seen)
     assert moves > 0
+    # The events name the other people by their nicknames, in the reader's language.
+    told = [e.get("text", "") for seat, a in seen if seat == 0 for e in a.get("events", [])]
+    assert any("Ben" in text for text in told) or kind == "rummoli", told[:5]
     service = with_clock(client, Clock())
     client.portal.call(service.check, table_id)  # type: ignore[union-attr]
     view = table_view(client, table_id, tokens[0]).json()
@@ -158,10 +162,11 @@ def test_a_rematch_rotates_the_seats_and_keeps_the_standings(client: TestClient)
     assert post(client, table_id, "rematch", tokens[0]).json()["error"]["code"] == "game_not_over"
 
 
-def test_the_timer_plays_the_safe_move_at_the_deadline(client: TestClient) -> None:
+@pytest.mark.parametrize("kind", ["romme", "tiles", "rummoli"])
+def test_the_timer_plays_the_safe_move_at_the_deadline(client: TestClient, kind: str) -> None:
     clock = Clock()
     service = with_clock(client, clock)
-    table_id, game_id, tokens = start_table(client, "romme", timer=30)
+    table_id, game_id, tokens = start_table(client, kind, timer=30)
     live = settle(client, game_id)
     seat, seq = live.state.to_move, live.seq
     assert seat in tokens
@@ -174,10 +179,17 @@ def test_the_timer_plays_the_safe_move_at_the_deadline(client: TestClient) -> No
     clock.advance(30)
     client.portal.call(service.check, table_id)  # type: ignore[union-attr]
     live = live_game(client, game_id)
-    assert live.seq > seq and live.state.to_move != seat
-    played = [a["t"] for a in _actions(client, game_id)[seq:]]
-    # Drawn from the stock, then discarded (or only discarded: the first player starts so).
-    assert played[:2] == ["draw", "discard"] or played[0] == "discard", played
+    assert live.seq > seq and (live.state.to_move != seat or live.is_over)
+    played = _actions(client, game_id)[seq:]
+    expected = live.adapter.fallback_action(_state_at(client, game_id, seq), seat).to_json()
+    assert played[0] == expected
+    if kind == "romme":  # drawn from the stock, then discarded (or discarded: the first turn)
+        kinds = [a["t"] for a in played]
+        assert kinds[:2] == ["draw", "discard"] or kinds[0] == "discard", kinds
+
+
+def _state_at(client: TestClient, game_id: str, step: int) -> Any:
+    return states(record(client, game_id))[step]
 
 
 def _actions(client: TestClient, game_id: str) -> list[dict[str, Any]]:
@@ -216,3 +228,10 @@ def test_an_away_seat_is_played_by_the_stand_in_and_taken_back(client: TestClien
             assert back["me"] == 1 and back["seats"][1]["standin"] is False
             assert back["seats"][1]["presence"] == "connected"
             assert live_game(client, game_id).standins == {}
+        # Gone again for the grace period: the stand-in again; Ben asks for his seat back.
+        clock.advance(31)
+        client.portal.call(service.check, table_id)  # type: ignore[union-attr]
+        assert table_view(client, table_id, tokens[1]).json()["seats"][1]["standin"] is True
+        back = post(client, table_id, "takeback", tokens[1])
+        assert back.status_code == 200 and back.json()["seats"][1]["standin"] is False
+        assert live_game(client, game_id).standins == {}

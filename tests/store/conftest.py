@@ -73,6 +73,9 @@ async def db(database_url: str) -> AsyncIterator[Database]:
         # Every test starts from empty tables on the shared PostgreSQL database.
         async with database.engine.begin() as connection:
             await connection.execute(
-                text("TRUNCATE games, game_actions, score_sheets, score_sheet_entries CASCADE")
+                text(
+                    "TRUNCATE games, game_actions, score_sheets, score_sheet_entries,"
+                    " tables, table_messages CASCADE"
+                )
             )
     await database.dispose()

@@ -733,16 +733,33 @@ class TableService:
             for table_id, since in list(self.watched.items()):
                 local = any(t == table_id for t, _ in self.presence.open)
                 if not local and now - since > WATCH_IDLE:
-                    self.watched.pop(table_id, None)
+                    self.forget(table_id)
                     continue
                 try:
                     await self.check(table_id)
                 except asyncio.CancelledError:
                     raise
                 except NotFound:
-                    self.watched.pop(table_id, None)
+                    self.forget(table_id)
                 except Exception:
                     log.exception("table %s: check failed", table_id)
+
+    def forget(self, table_id: str) -> None:
+        """Drop what this process keeps of a table nobody here follows any more (the next
+        request reads it again)."""
+        self.watched.pop(table_id, None)
+        table = self.records.pop(table_id, None)
+        self._messages.pop(table_id, None)
+        self._shown_presence.pop(table_id, None)
+        for shown in [k for k in self._rules if k[0] == table_id]:
+            del self._rules[shown]
+        held: dict[tuple[str, int], Any]
+        for held in (self._first_seen, self._said, self.presence.last):
+            for key in [k for k in held if k[0] == table_id]:
+                del held[key]
+        if table is not None:
+            for game_id in table.games:
+                self._turns.pop(game_id, None)
 
     async def check(self, table_id: str) -> None:
         """Do what is due at the table now: stand-ins after the grace period, the timer's

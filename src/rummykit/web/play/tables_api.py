@@ -135,6 +135,17 @@ async def _answer(
     return JSONResponse({**extra, "table": view} if extra else view, status_code=status)
 
 
+async def table_view(request: Request, table_id: str) -> dict[str, JSON]:
+    """The table as the request's player (its table cookie or ``X-Table-Token``) or a visitor
+    sees it, in the request's language: what ``GET /api/tables/{id}`` answers, for a page
+    handler in the same process; `NotFound` for an unknown table."""
+    service_ = tables(request.app)
+    table = await service_.table(_table_id(table_id), fresh=True)
+    service_.watch(table_id)
+    seat = service_.seat_of(table, table_token(request, table_id))
+    return await service_.view(table, seat, reader_language(request))
+
+
 @router.post(
     "/api/tables",
     name="api.tables.create",
@@ -189,10 +200,7 @@ async def by_code(request: Request, code: str) -> Response:
 
 @router.get("/api/tables/{table_id}", name="api.tables.view", responses=refusals(404))
 async def view(request: Request, table_id: str) -> Response:
-    service_ = tables(request.app)
-    await service_.table(_table_id(table_id), fresh=True)
-    service_.watch(table_id)
-    return await _answer(request, service_, table_id)
+    return JSONResponse(await table_view(request, table_id))
 
 
 @router.post(
