@@ -39,6 +39,7 @@ from rummykit.web.play.adapter import ADAPTERS, AnyGame, adapter
 from rummykit.web.play.api import GAME_ID
 from rummykit.web.play.pages import page_data, rules_form, rules_from_form, value_text
 from rummykit.web.play.service import service
+from rummykit.web.play.tables_api import table_view
 from rummykit.web.rendering import render, url_for
 from rummykit.web.validation import form_schema, read_form, whole_number
 
@@ -375,15 +376,6 @@ async def join_by_code(request: Request, lang: str) -> Response:
 # --- the table ----------------------------------------------------------------------------------
 
 
-async def table_view(request: Request, table_id: str, lang: str) -> ApiAnswer:
-    if not GAME_ID.fullmatch(table_id):
-        raise NotFound(table_id)
-    answer = await api_call(request, "GET", f"/api/tables/{table_id}?lang={lang}")
-    if answer.status == 404:
-        raise NotFound(table_id)
-    return answer
-
-
 def seat_names(view: Mapping[str, Any], t: Any) -> list[str]:
     """Each seat's name as the table shows it: the nickname, else the computer's name as the
     game's sentences say it ("Computer 1"), else "Seat n" for a seat still free."""
@@ -429,26 +421,9 @@ def strip_data(request: Request, lang: str, view: Mapping[str, Any]) -> dict[str
 
 @router.get("/{lang:lang}/t/{table_id}", name="tables.table")
 async def table(request: Request, lang: str, table_id: str) -> Response:
-    answer = await table_view(request, table_id, lang)
-    if answer.status == 403:
-        return render(
-            request,
-            "tables/closed.html",
-            status_code=403,
-            title=N_("Play with friends"),
-            message=error_text(answer, lang),
-            new_url=url_for(request, lang, "tables.new"),
-        )
-    if answer.status != 200 or not isinstance(answer.data, dict):
-        return render(
-            request,
-            "tables/closed.html",
-            status_code=answer.status if 400 <= answer.status < 500 else 503,
-            title=N_("Play with friends"),
-            message=error_text(answer, lang),
-            new_url=url_for(request, lang, "tables.new"),
-        )
-    view: dict[str, Any] = answer.data
+    if not GAME_ID.fullmatch(table_id):
+        raise NotFound(table_id)
+    view: dict[str, Any] = await table_view(request, table_id)
     headers = {"Cache-Control": "no-store"}
     me = view.get("me")
     game_id = view.get("game_id")
