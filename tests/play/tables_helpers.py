@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from types import SimpleNamespace
 from typing import Any
 
 from fastapi.testclient import TestClient
 
+from rummykit import tiles
 from rummykit.web.play.adapter import adapter, derived_seed
 from rummykit.web.play.service import AnyLive, service
 from rummykit.web.play.tables import TableService, tables
 
-from .helpers import hidden, mentions
+from .helpers import Knowledge, hidden, mentions, record, states
 
 SHORT = {
     "romme": {"rounds": 1, "stock_exhausted": "end_round"},
@@ -131,3 +133,41 @@ def game_players(live: AnyLive) -> Sequence[int]:
 
 def levels(kind: str) -> list[str]:
     return [level.name for level in adapter(kind).levels()]
+
+
+def check_answers(
+    client: TestClient, game_id: str, seen: list[tuple[int | None, dict[str, Any]]]
+) -> None:
+    """No answer named a card its reader could not see at the step it shows: its own hand,
+    the table and discard pile, and what the public log had named (the existing leak check,
+    `Knowledge`, per seat; a spectator knows no hand)."""
+    live = live_game(client, game_id)
+    kind = live.kind
+    by_step = states(record(client, game_id))
+    knowing = {seat: Knowledge(by_step, kind, seat) for seat in (0, 1)} if kind != "rummoli" else {}
+    for seat, answer in seen:
+        step = answer["seq"]
+        if kind == "rummoli":
+            no_hidden_card(answer, SimpleNamespace(kind=kind, state=by_step[step]), seat)
+            continue
+        if seat is None:
+            assert answer["seat"] is None and not answer.get("hand") and not answer.get("rack")
+            known = set()
+            for at in by_step[step : step + 2]:
+                known |= knowing[0].prefix[len(adapter(kind).log(at))] | public(at, kind)
+        else:
+            known = knowing[seat].allowed(step)
+            if step + 1 < len(by_step):
+                # A view built while a computer's move is being stored shows the state after
+                # it under the version before it: what the seat may know there counts too.
+                known |= knowing[seat].allowed(step + 1)
+        leaked = mentions(answer, kind) - known
+        assert not leaked, (seat, step, leaked)
+
+
+def public(state: Any, kind: str) -> set[str]:
+    """What lies open: the table (and the discard pile)."""
+    if kind == "romme":
+        found = {c.code for m in state.table.values() for c in m.cards}
+        return found | {c.code for c in state.discard_pile}
+    return {t.code for t in tiles.table_tiles(state.table)}

@@ -5,24 +5,20 @@ with its seats rotated and the standings kept."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from rummykit import tiles
-from rummykit.web.play.adapter import adapter
-
-from .helpers import Knowledge, mentions, record, states
+from .helpers import record, states
 from .tables_helpers import (
     SHORT,
     Clock,
+    check_answers,
     join,
     live_game,
     make_table,
     no_card,
-    no_hidden_card,
     person_move,
     post,
     settle,
@@ -74,44 +70,6 @@ def play_to_the_end(
             seen.append((None, client.get(f"/api/tables/{table_id}/game").json()))
             no_card(table_view(client, table_id, tokens[other]).json())
     raise AssertionError("the game did not end")
-
-
-def check_answers(
-    client: TestClient, game_id: str, seen: list[tuple[int | None, dict[str, Any]]]
-) -> None:
-    """No answer named a card its reader could not see at the step it shows: its own hand,
-    the table and discard pile, and what the public log had named (the existing leak check,
-    `Knowledge`, per seat; a spectator knows no hand)."""
-    live = live_game(client, game_id)
-    kind = live.kind
-    by_step = states(record(client, game_id))
-    knowing = {seat: Knowledge(by_step, kind, seat) for seat in (0, 1)} if kind != "rummoli" else {}
-    for seat, answer in seen:
-        step = answer["seq"]
-        if kind == "rummoli":
-            no_hidden_card(answer, SimpleNamespace(kind=kind, state=by_step[step]), seat)
-            continue
-        if seat is None:
-            assert answer["seat"] is None and not answer.get("hand") and not answer.get("rack")
-            known = set()
-            for at in by_step[step : step + 2]:
-                known |= knowing[0].prefix[len(adapter(kind).log(at))] | public(at, kind)
-        else:
-            known = knowing[seat].allowed(step)
-            if step + 1 < len(by_step):
-                # A view built while a computer's move is being stored shows the state after
-                # it under the version before it: what the seat may know there counts too.
-                known |= knowing[seat].allowed(step + 1)
-        leaked = mentions(answer, kind) - known
-        assert not leaked, (seat, step, leaked)
-
-
-def public(state: Any, kind: str) -> set[str]:
-    """What lies open: the table (and the discard pile)."""
-    if kind == "romme":
-        found = {c.code for m in state.table.values() for c in m.cards}
-        return found | {c.code for c in state.discard_pile}
-    return {t.code for t in tiles.table_tiles(state.table)}
 
 
 @pytest.mark.parametrize("kind", ["romme", "tiles", "rummoli"])
