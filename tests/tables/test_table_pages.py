@@ -123,6 +123,18 @@ def test_a_table_is_opened_joined_and_started_without_javascript(client: TestCli
     game = client.get(f"/de/t/{table_id}")
     assert "data-romme-table" in game.text and 'lang="de"' in game.text
 
+    # A latecomer at a table without spectators: no game is shown, and no seat is free.
+    client.cookies.clear()
+    late = client.get(f"/es/t/{table_id}")
+    assert "data-join-form" in late.text and "data-romme-table" not in late.text
+    refused = client.post(f"/es/t/{table_id}/join", data={"nickname": "Pablo"})
+    assert refused.status_code == 409 and 'role="alert"' in refused.text
+
+    # The guest leaves for good: the home page, and the seat is played by the computer.
+    client.cookies.update(guest)
+    left = client.post(f"/de/t/{table_id}/leave", data={})
+    assert left.status_code == 303 and left.headers["location"] == "/de/"
+
 
 def test_a_refusal_of_the_api_is_shown_on_the_form_in_the_readers_language(
     client: TestClient,
