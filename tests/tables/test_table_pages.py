@@ -134,6 +134,10 @@ def test_a_table_is_opened_joined_and_started_without_javascript(client: TestCli
     client.cookies.update(guest)
     left = client.post(f"/de/t/{table_id}/leave", data={})
     assert left.status_code == 303 and left.headers["location"] == "/de/"
+    client.cookies.clear()
+    client.cookies.update(host)
+    seat = client.get(f"/api/tables/{table_id}").json()["seats"][1]
+    assert seat["presence"] == "gone" and seat["standin"] is True
 
 
 def test_a_refusal_of_the_api_is_shown_on_the_form_in_the_readers_language(
