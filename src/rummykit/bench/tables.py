@@ -8,6 +8,7 @@ socket, player ``i`` of a table on process ``i % processes`` (so with two proces
 crosses from one process to the other for half of the readers). The player to move draws from
 the stock and discards its highest card; the others wait.
 
+The tables are set up first (``setup_seconds``); then the players play for ``seconds``.
 Measured, for each action: from the moment its request leaves the player to the moment each
 other player's game socket brings the step it made (``delivery_ms``), and the table socket the
 new turn (``table_delivery_ms``); and the request's own answer time. Nothing here asserts a
@@ -124,41 +125,49 @@ class Load:
         self.errors: list[str] = []
         self.moves = 0
         self.seen: set[tuple[str, int, int]] = set()
+        self.setup_seconds = 0.0
 
-    async def table(self, clients: list[Any], players: int) -> None:
+    async def setup(self, clients: list[Any], players: int) -> tuple[str, str, list[str]] | None:
+        """A started table of ``players`` people: its id, its game's id, their tokens."""
         seats = [{"kind": "person"}] * players
-        made = await clients[0].post(
+        made = await _post(
+            clients[0],
             "/api/tables",
             json={"game": "romme", "nickname": "P0", "seats": seats, "timer": 0,
                   "rules": LONG_GAME},
         )  # fmt: skip
         if made.status_code != 201:
             self.errors.append(made.text[:200])
-            return
+            return None
         table_id, tokens = made.json()["id"], [made.json()["token"]]
         clients[0].cookies.clear()  # each player names their token in a header
         for index in range(1, players):
             client = clients[index % len(clients)]
-            joined = await client.post(
-                f"/api/tables/{table_id}/join", json={"nickname": f"P{index}"}
+            joined = await _post(
+                client, f"/api/tables/{table_id}/join", json={"nickname": f"P{index}"}
             )
             client.cookies.clear()
             tokens.append(joined.json()["token"])
-        started = await clients[0].post(
-            f"/api/tables/{table_id}/start", headers={"X-Table-Token": tokens[0]}
+        started = await _post(
+            clients[0], f"/api/tables/{table_id}/start", headers={"X-Table-Token": tokens[0]}
         )
         if started.status_code != 200:
             self.errors.append(started.text[:200])
-            return
-        game_id = started.json()["game_id"]
+            return None
+        return table_id, started.json()["game_id"], tokens
+
+    async def table(
+        self, clients: list[Any], table_id: str, game_id: str, tokens: list[str]
+    ) -> None:
         await asyncio.gather(
             *(
-                self.player(clients[i % len(clients)], table_id, game_id, tokens[i], i)
-                for i in range(players)
+                self.player(clients[i % len(clients)], table_id, game_id, token, i)
+                for i, token in enumerate(tokens)
             )
         )
 
     async def player(self, client: Any, table_id: str, game_id: str, token: str, seat: int) -> None:
+        import httpx
         import websockets
 
         base = str(client.base_url).replace("http", "ws")
@@ -189,11 +198,15 @@ class Load:
                     self.sent[(game_id, seq + 1)] = (time.perf_counter(), seat)
                     self.sent[(table_id, seq + 1)] = self.sent[(game_id, seq + 1)]
                     started = time.perf_counter()
-                    answer = await client.post(
-                        f"/api/games/{game_id}/actions",
-                        json={"seq": seq, "action": action},
-                        headers=headers,
-                    )
+                    try:
+                        answer = await client.post(
+                            f"/api/games/{game_id}/actions",
+                            json={"seq": seq, "action": action},
+                            headers=headers,
+                        )
+                    except httpx.TransportError as err:
+                        self.errors.append(repr(err))
+                        continue
                     self.answers.append(time.perf_counter() - started)
                     if answer.status_code != 200:
                         self.errors.append(answer.text[:200])
@@ -215,6 +228,21 @@ class Load:
                 if sent is not None and sent[1] != seat and (table_id, seq, seat) not in self.seen:
                     self.seen.add((table_id, seq, seat))
                     self.table_delivery.append(now - sent[0])
+
+
+async def _post(client: Any, path: str, **kwargs: Any) -> Any:
+    """A request of the set-up, sent again after a connection the server closed meanwhile (a
+    kept-alive connection may close just as it is reused)."""
+    import httpx
+
+    for attempt in range(3):
+        try:
+            return await client.post(path, **kwargs)
+        except httpx.TransportError:
+            if attempt == 2:
+                raise
+            await asyncio.sleep(0.5)
+    raise AssertionError("unreachable")
 
 
 def run(
@@ -246,16 +274,19 @@ def run(
             limits = httpx.Limits(max_connections=size, max_keepalive_connections=size)
             clients = [httpx.AsyncClient(base_url=url, timeout=60, limits=limits) for url in urls]
             try:
-                load = Load(urls, time.perf_counter() + seconds)
-                await asyncio.gather(*(load.table(clients, players) for _ in range(tables)))
+                load = Load(urls, 0.0)
+                ready = time.perf_counter()
+                made = await asyncio.gather(*(load.setup(clients, players) for _ in range(tables)))
+                load.setup_seconds = time.perf_counter() - ready
+                load.until = time.perf_counter() + seconds
+                await asyncio.gather(*(load.table(clients, *m) for m in made if m is not None))
             finally:
                 for client in clients:
                     await client.aclose()
             return load
 
-        started = time.perf_counter()
         load = asyncio.run(main())
-        elapsed = time.perf_counter() - started
+        elapsed = seconds
     return {
         "tables": tables,
         "players_per_table": players,
@@ -263,6 +294,7 @@ def run(
         "database": "sqlite" if database is None else database.split(":", 1)[0],
         "redis": bool(redis),
         "poll_seconds": poll,
+        "setup_seconds": round(load.setup_seconds, 2),
         "seconds": round(elapsed, 2),
         "moves": load.moves,
         "moves_per_second": round(load.moves / elapsed, 1),
