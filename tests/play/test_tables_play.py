@@ -169,6 +169,7 @@ def test_an_away_seat_is_played_by_the_stand_in_and_taken_back(client: TestClien
     ) as ana:
         first = ana.receive_json()["d"]
         assert first["seats"][0]["presence"] == "connected"
+        no_card(first)
         clock.advance(6)
         view = table_view(client, table_id, tokens[0]).json()
         assert [s["presence"] for s in view["seats"]] == ["connected", "away", None]
@@ -183,6 +184,7 @@ def test_an_away_seat_is_played_by_the_stand_in_and_taken_back(client: TestClien
             f"/ws/tables/{table_id}", headers={"X-Table-Token": tokens[1]}
         ) as ben:
             back = ben.receive_json()["d"]
+            no_card(back)
             assert back["me"] == 1 and back["seats"][1]["standin"] is False
             assert back["seats"][1]["presence"] == "connected"
             assert live_game(client, game_id).standins == {}

@@ -341,6 +341,8 @@ class PlayService:
             self._loading.pop(game_id, None)
         elif fresh:
             await self._catch_up(live)
+            if self.games.get(game_id) is not live:  # forgotten meanwhile: load it again
+                return await self.get(game_id)
         self.games.move_to_end(game_id)
         self.kick(live)
         return live
@@ -361,6 +363,8 @@ class PlayService:
     async def _catch_up(self, live: AnyLive) -> None:
         """Apply the actions written by another process since this one last looked."""
         async with live.lock:
+            if self.games.get(live.id) is not live:
+                return  # a lost race left its state behind its version: it was forgotten
             missing = await self.repo.actions_since(live.id, live.seq)
             for seq, data in missing:
                 if seq != live.seq + 1:
