@@ -90,7 +90,8 @@ class Table {
   // --- changes of the table ------------------------------------------------------------------
 
   update(view) {
-    if (this.stopped() || view.version < this.view.version) return;
+    // A form of the page being sent (start, join, leave) leads to the next page itself.
+    if (this.stopped() || this.navigating || view.version < this.view.version) return;
     const before = this.view;
     this.view = view;
     this.offset = view.now - Date.now();
@@ -299,6 +300,9 @@ class Table {
   }
 
   bind() {
+    this.root.addEventListener("submit", (event) => {
+      if (event.target.method === "post" && !event.defaultPrevented) this.navigating = true;
+    });
     this.root.addEventListener("click", (event) => {
       const phrase = event.target.closest("[data-phrase]");
       if (phrase && phrase.tagName === "BUTTON") {
