@@ -4,6 +4,7 @@ in its games, stale moves, messages in each reader's language, spectators, extra
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -380,3 +381,32 @@ def test_a_table_forgotten_by_this_process_is_read_again(client: TestClient) -> 
     assert table_id not in service_.records and table_id not in service_.watched
     view = table_view(client, table_id, host, "de").json()
     assert view["status"] == "playing" and view["messages"][0]["text"] == "Hallo!"
+
+
+def test_two_starts_at_once_make_one_game(client: TestClient) -> None:
+    """Two processes start the table at the same moment: one game is played, the other one,
+    made for the start that lost, is abandoned at once."""
+    from sqlalchemy import text
+
+    from rummykit.web.play.service import service
+    from rummykit.web.play.tables import TableService, tables
+
+    here = tables(client.app)  # type: ignore[arg-type]
+    there = TableService(service(client.app), client.app.state.hub)  # type: ignore[arg-type]
+    seats = [("person", None), ("computer", "random")]
+    settings = {"timer": 60, "grace": 90, "standin": None}
+
+    async def scenario() -> tuple[list[Any], dict[str, int]]:
+        made, _host = await here.create("romme", {}, "", "Ana", seats, settings, "en")
+        await there.table(made.id)
+        results = await asyncio.gather(
+            here.start(made.id, 0, None), there.start(made.id, 0, None), return_exceptions=True
+        )
+        async with client.app.state.db.engine.connect() as connection:  # type: ignore[attr-defined]
+            rows = await connection.execute(text("SELECT status, count(*) FROM games GROUP BY 1"))
+            return list(results), {status: n for status, n in rows}
+
+    results, games = client.portal.call(scenario)  # type: ignore[union-attr]
+    refused = [r for r in results if isinstance(r, IllegalAction)]
+    assert len(refused) == 1 and refused[0].code == "table_started"
+    assert games == {"active": 1, "abandoned": 1}

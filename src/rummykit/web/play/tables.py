@@ -194,8 +194,10 @@ class Presence:
         self.redis_url = redis_url
         self.clock = clock
         self.process = secrets.token_hex(6)
-        self.open: Counter[tuple[str, int]] = Counter()
-        self.last: dict[tuple[str, int], float] = {}
+        self.open: dict[str, Counter[int]] = {}
+        """Table id -> player -> table sockets open in this process."""
+        self.last: dict[str, dict[int, float]] = {}
+        """Table id -> player -> when this process last saw them."""
         self._redis: Any = None
         self._task: asyncio.Task[None] | None = None
 
@@ -210,18 +212,27 @@ class Presence:
     def _keys(table_id: str) -> tuple[str, str]:
         return f"rummykit:presence:{table_id}", f"rummykit:seen:{table_id}"
 
+    def is_open(self, table_id: str) -> bool:
+        """Whether a table socket of the table is open in this process."""
+        return bool(self.open.get(table_id))
+
+    def forget(self, table_id: str) -> None:
+        self.last.pop(table_id, None)
+
     async def opened(self, table_id: str, pid: int) -> None:
-        self.open[(table_id, pid)] += 1
+        self.open.setdefault(table_id, Counter())[pid] += 1
         await self.touch(table_id, pid)
         self.start()
 
     async def closed(self, table_id: str, pid: int) -> None:
-        key = (table_id, pid)
-        self.open[key] -= 1
-        if self.open[key] <= 0:
-            del self.open[key]
+        counts = self.open.get(table_id, Counter())
+        counts[pid] -= 1
+        if counts[pid] <= 0:
+            del counts[pid]
+            if not counts:
+                self.open.pop(table_id, None)
             now = self.clock()
-            self.last[key] = now
+            self.last.setdefault(table_id, {})[pid] = now
             client = self.redis()
             if client is not None:
                 sockets, seen = self._keys(table_id)
@@ -232,14 +243,14 @@ class Presence:
     async def touch(self, table_id: str, pid: int) -> None:
         """Note that the player was here now (a socket, a join): the grace counts from here."""
         now = self.clock()
-        self.last[(table_id, pid)] = now
+        self.last.setdefault(table_id, {})[pid] = now
         client = self.redis()
         if client is None:
             return
         sockets, seen = self._keys(table_id)
         with contextlib.suppress(Exception):
             async with client.pipeline(transaction=False) as pipe:
-                if self.open[(table_id, pid)] > 0:
+                if self.open.get(table_id, Counter())[pid] > 0:
                     pipe.hset(sockets, f"{pid}:{self.process}", str(now_ms(now + PRESENCE_TTL)))
                     pipe.expire(sockets, 86400)
                 pipe.hset(seen, str(pid), str(now_ms(now)))
@@ -248,10 +259,7 @@ class Presence:
 
     async def snapshot(self, table_id: str) -> dict[int, tuple[bool, float]]:
         """pid -> (connected now, last time seen) for every player known to be seen."""
-        found: dict[int, tuple[bool, float]] = {}
-        for (table, pid), moment in self.last.items():
-            if table == table_id:
-                found[pid] = (False, moment)
+        found = {pid: (False, moment) for pid, moment in self.last.get(table_id, {}).items()}
         client = self.redis()
         if client is not None:
             sockets, seen_key = self._keys(table_id)
@@ -270,8 +278,8 @@ class Presence:
                 if int(expiry) > now:
                     pid = int(field.split(b":")[0])
                     found[pid] = (True, found.get(pid, (False, 0.0))[1])
-        for (table, pid), count in self.open.items():
-            if table == table_id and count > 0:
+        for pid, count in self.open.get(table_id, Counter()).items():
+            if count > 0:
                 found[pid] = (True, self.clock())
         return found
 
@@ -282,8 +290,9 @@ class Presence:
     async def _beat(self) -> None:
         while self.open:
             await asyncio.sleep(HEARTBEAT)
-            for table_id, pid in list(self.open):
-                await self.touch(table_id, pid)
+            for table_id, counts in list(self.open.items()):
+                for pid in list(counts):
+                    await self.touch(table_id, pid)
 
     async def close(self) -> None:
         if self._task is not None:
@@ -351,7 +360,8 @@ class TableService:
         changed the table this process last read: a player joined, a seat was freed)."""
         fresh = False
         for _ in range(10):
-            current = (await self.table(table_id, fresh=fresh)).mutable()
+            read = await self.table(table_id, fresh=fresh)
+            current = read.mutable()
             try:
                 message = await change(current)
             except IllegalAction:
@@ -362,6 +372,8 @@ class TableService:
             try:
                 saved = await self.repo.save(current, message)
             except Conflict:
+                if current.game_id is not None and current.game_id != read.game_id:
+                    await self._abandon(current.game_id)  # started for a change that lost
                 fresh = True
                 continue
             self.records[table_id] = saved
@@ -370,6 +382,15 @@ class TableService:
             self.hub.publish(table_channel(table_id), saved.version)
             return saved
         raise Conflict(-1)
+
+    async def _abandon(self, game_id: str) -> None:
+        """Stop and mark a game no table will ever show (its start lost a race)."""
+        live = self.play.games.get(game_id)
+        if live is not None and live.runner is not None:
+            live.runner.cancel()
+        self.play.forget(game_id)
+        with contextlib.suppress(NotFound):
+            await self.play.repo.set_status(game_id, "abandoned")
 
     def _sync_game(self, table: StoredTable) -> None:
         """Tell the table's current game who stands in and who is called what."""
@@ -731,7 +752,7 @@ class TableService:
             await asyncio.sleep(self.tick)
             now = self.clock()
             for table_id, since in list(self.watched.items()):
-                local = any(t == table_id for t, _ in self.presence.open)
+                local = self.presence.is_open(table_id)
                 if not local and now - since > WATCH_IDLE:
                     self.forget(table_id)
                     continue
@@ -754,7 +775,8 @@ class TableService:
         for shown in [k for k in self._rules if k[0] == table_id]:
             del self._rules[shown]
         held: dict[tuple[str, int], Any]
-        for held in (self._first_seen, self._said, self.presence.last):
+        self.presence.forget(table_id)
+        for held in (self._first_seen, self._said):
             for key in [k for k in held if k[0] == table_id]:
                 del held[key]
         if table is not None:
