@@ -73,6 +73,24 @@ SECTIONS: tuple[Section, ...] = (
         ),
     ),
     Section(
+        N_("Play with friends"),
+        (
+            Entry(
+                "tables.new",
+                N_("Open a table"),
+                N_(
+                    "Rommé, tile rummy or Rummoli with friends on their own phones, by link or "
+                    "code, with computers in the free seats if you like."
+                ),
+            ),
+            Entry(
+                "tables.join",
+                N_("Join a table"),
+                N_("Type the code a friend gave you and take your seat."),
+            ),
+        ),
+    ),
+    Section(
         N_("Rummoli"),
         (
             Entry(

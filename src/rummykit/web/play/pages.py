@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -78,14 +78,42 @@ def rules_from_form(game: AnyGame, form: FormData) -> tuple[str, dict[str, JSON]
     return preset, rules
 
 
-def players_json(live: AnyLive, seat: int, lang: str) -> list[dict[str, JSON]]:
-    """Each seat's name and level as the page shows them."""
+def rules_form(
+    request: Request,
+    lang: str,
+    game: AnyGame,
+    preset: str | None = None,
+    values: Mapping[str, JSON] | None = None,
+) -> dict[str, Any]:
+    """What the rules part of a new-game form (``rules_fieldset`` in ``play/_macros.html``)
+    reads: the presets, the one chosen, every option and the value shown for each. The form of
+    a game against the computer and the form of a table with friends share it."""
+    presets = game.presets()
+    chosen = preset if preset is not None and preset in presets else next(iter(presets))
+    values = values or presets[chosen]
+    return {
+        "preset": chosen,
+        "presets": presets,
+        "preset_labels": game.preset_labels(),
+        "presets_json": json.dumps(
+            {name: {k: value_text(v) for k, v in rules.items()} for name, rules in presets.items()}
+        ),
+        "options": game.options(),
+        "values": {k: value_text(v) for k, v in values.items()},
+        "rules_url": url_for(request, lang, f"rules.{game.kind}"),
+    }
+
+
+def players_json(
+    live: AnyLive, seat: int | None, lang: str, names: Sequence[str] | None = None
+) -> list[dict[str, JSON]]:
+    """Each seat's name and level as the page shows them (``names``: the seats' names when
+    they have their own, as the nicknames at a table with friends)."""
     t = site_translations(lang)
     levels = {level.name: level for level in live.adapter.levels()}
     out: list[dict[str, JSON]] = []
-    for index, (info, name) in enumerate(
-        zip(live.seats, seat_names(live.seats, seat, t), strict=True)
-    ):
+    shown = list(names) if names is not None else seat_names(live.seats, seat, t)
+    for index, (info, name) in enumerate(zip(live.seats, shown, strict=True)):
         level = None if info.human else levels.get(info.level or "")
         out.append(
             {
@@ -98,19 +126,27 @@ def players_json(live: AnyLive, seat: int, lang: str) -> list[dict[str, JSON]]:
     return out
 
 
-def page_data(request: Request, lang: str, live: AnyLive, seat: int) -> str:
-    """The JSON the table's script starts from (no card the seat may not see)."""
+def page_data(
+    request: Request,
+    lang: str,
+    live: AnyLive,
+    seat: int | None,
+    names: Sequence[str] | None = None,
+    ws: str | None = None,
+) -> str:
+    """The JSON the table's script starts from (no card the seat may not see; ``seat`` None:
+    a spectator's public view, followed on the socket ``ws``)."""
     kind = live.kind
     data = {
         "game": kind,
         "id": live.id,
         "lang": lang,
         "seat": seat,
-        "players": players_json(live, seat, lang),
+        "players": players_json(live, seat, lang, names),
         "view": live.view(seat, lang=lang),
         "messages": messages.client_messages(site_translations(lang)),
         "api": f"/api/games/{live.id}",
-        "ws": f"/ws/games/{live.id}",
+        "ws": ws or f"/ws/games/{live.id}",
         "urls": {
             "new": url_for(request, lang, f"{kind}.new"),
             "replay": url_for(request, lang, f"{kind}.replay", game_id=live.id),
@@ -165,9 +201,6 @@ def game_pages(kind: str) -> APIRouter:
         level: str | None = None,
         error: str | None = None,
     ) -> Response:
-        presets = game.presets()
-        preset = preset or next(iter(presets))
-        values = values or presets[preset]
         return render(
             request,
             "play/new.html",
@@ -175,24 +208,13 @@ def game_pages(kind: str) -> APIRouter:
             title=game.title,
             game=game,
             kind=kind,
-            preset=preset,
-            presets=presets,
-            preset_labels=game.preset_labels(),
-            presets_json=json.dumps(
-                {
-                    name: {k: value_text(v) for k, v in rules.items()}
-                    for name, rules in presets.items()
-                }
-            ),
-            options=game.options(),
-            values={k: value_text(v) for k, v in values.items()},
+            **rules_form(request, lang, game, preset, values),
             levels=game.levels(),
             level=level or game.default_level(),
             opponents=opponents or min(2, game.max_players - 1),
             opponent_choices=range(game.min_players - 1, game.max_players),
             error=error,
             resume=await games_in_progress(request, kind),
-            rules_url=url_for(request, lang, f"rules.{kind}"),
         )
 
     @router.get(f"/{{lang:lang}}/{kind}", name=f"{kind}.play")

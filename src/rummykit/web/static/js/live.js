@@ -59,6 +59,10 @@ export function reconnecting(path, { onMessage, onState = () => {}, fatal = () =
   open();
 
   return {
+    send(message) {
+      // Sends a message now if the socket is open (nothing is queued while it is not).
+      if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+    },
     stop() {
       stopped = true;
       clearTimeout(timer);
