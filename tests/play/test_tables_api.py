@@ -195,7 +195,7 @@ def _refusals() -> dict[str, Callable[[TestClient], Any]]:
         "not_host": guest_starts,
         "table_started/start": restart,
         "not_at_table": stranger,
-        "game_not_over": too_soon,
+        "rematch_too_soon": too_soon,
         "free_text_off": no_free_text,
         "bad_phrase": no_phrase,
         "timer_off": no_timer,
@@ -222,7 +222,7 @@ def test_every_refusal_has_its_code_and_its_sentence(
     code = case.split("/")[0]
     client.headers["Accept-Language"] = lang
     answer = REFUSALS[case](client)
-    expected = STATUS.get(code, 409 if code in CONFLICTS | {"game_not_over"} else 422)
+    expected = STATUS.get(code, 409 if code in CONFLICTS | {"rematch_too_soon"} else 422)
     if code == "not_your_turn":
         expected = 409
     assert answer.status_code == expected, answer.text

@@ -117,7 +117,9 @@ def test_a_rematch_rotates_the_seats_and_keeps_the_standings(client: TestClient)
     for token, seat in ((tokens[0], 1), (tokens[1], 2)):
         answer = client.get(f"/api/games/{new_game}", headers={"X-Table-Token": token})
         assert answer.status_code == 200 and answer.json()["seat"] == seat
-    assert post(client, table_id, "rematch", tokens[0]).json()["error"]["code"] == "game_not_over"
+    assert (
+        post(client, table_id, "rematch", tokens[0]).json()["error"]["code"] == "rematch_too_soon"
+    )
 
 
 @pytest.mark.parametrize("kind", ["romme", "tiles", "rummoli"])

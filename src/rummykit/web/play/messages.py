@@ -22,6 +22,7 @@ ERRORS: dict[str, str] = {
     "bad_game": N_("There is no such game."),
     "not_your_game": N_("This game was started in another browser: only that browser can play it."),
     "game_not_over": N_("A game can be replayed once it is over."),
+    "rematch_too_soon": N_("A rematch can start once the game is over."),
     "game_changed": N_("The game moved on a moment ago: here it is as it is now."),
     "game_finished": N_("The game is over."),
     "hint_timeout": N_("The computer needed too long to think: ask again."),

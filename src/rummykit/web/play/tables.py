@@ -631,10 +631,10 @@ class TableService:
             if t.host != _seat(t, pid):
                 raise IllegalAction("not_host")
             if t.status == "open":
-                raise IllegalAction("game_not_over")
+                raise IllegalAction("rematch_too_soon")
             live = await self.play.get(t.game_id or "")
             if not live.is_over:
-                raise IllegalAction("game_not_over")
+                raise IllegalAction("rematch_too_soon")
             self._count(t, live)
             n = len(t.seats)
             t.seats[:] = [t.seats[(i - 1) % n] for i in range(n)]

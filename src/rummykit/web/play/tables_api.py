@@ -64,7 +64,7 @@ STATUS = {
     "seat_taken": 409,
     "nickname_taken": 409,
     "seats_free": 409,
-    "game_not_over": 409,
+    "rematch_too_soon": 409,
     "not_your_turn": 409,
     "extra_time_used_up": 409,
     "too_many_messages": 429,
