@@ -204,19 +204,7 @@ async def act(request: Request, game_id: str) -> Response:
     except (StaleVersion, Conflict):
         live = await play.get(game_id, fresh=True)
         return changed(request, live, seat)
-    lang = reader_language(request)
-    return JSONResponse(
-        live.view(seat, recent=0) | {"step": True, "events": _own_events(live, seat, lang)}
-    )
-
-
-def _own_events(live: AnyLive, seat: int, lang: str) -> JSON:
-    """The events of the step just taken, so the page can show what it did."""
-    frame = live.frames.get(live.seq)
-    if frame:
-        first = next(iter(frame.values()))
-        return live.told(first, seat, lang)["events"]
-    return []
+    return JSONResponse(live.step_view(seat, reader_language(request)))
 
 
 @router.get(

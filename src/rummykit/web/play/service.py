@@ -27,7 +27,7 @@ import logging
 import multiprocessing
 import os
 import secrets
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeAlias
@@ -100,6 +100,8 @@ class LiveGame(Generic[RulesT, StateT, ViewT, ActionT]):
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     marks: dict[int, int] = field(default_factory=dict)
     frames: OrderedDict[int, dict[int, dict[str, JSON]]] = field(default_factory=OrderedDict)
+    step_events: OrderedDict[int, list[JSON]] = field(default_factory=OrderedDict)
+    watching: Counter[int] = field(default_factory=Counter)
     tokens: dict[str, int] = field(default_factory=dict)
     bots: dict[int, Bot[ViewT, ActionT]] = field(default_factory=dict)
     runner: asyncio.Task[None] | None = None
@@ -155,20 +157,32 @@ class LiveGame(Generic[RulesT, StateT, ViewT, ActionT]):
         return data
 
     def record_step(self) -> None:
-        """Keep the view of every human seat after the step just applied."""
+        """Keep the events of the step just applied, and the view of each seat that a page of
+        this process follows (a seat nobody watches gets the current view when it comes)."""
         entries = self.log()
         before = self.marks.get(self.seq - 1, len(entries))
         self.marks[self.seq] = len(entries)
-        events = [self.adapter.client_event(e) for e in entries[before:]]
+        events: list[JSON] = [self.adapter.client_event(e) for e in entries[before:]]
+        self.step_events[self.seq] = events
         frame: dict[int, dict[str, JSON]] = {}
-        for seat in self.human_seats:
+        for seat in self.watching:
             data = self._view(seat, recent=0)
             data.update(step=True, events=events)
             frame[seat] = data
         self.frames[self.seq] = frame
         while len(self.frames) > FRAMES_KEPT:
             old, _ = self.frames.popitem(last=False)
+            self.step_events.pop(old, None)
             self.marks.pop(old - 1, None)
+
+    def step_view(self, seat: int, lang: str = DEFAULT_LANGUAGE) -> dict[str, JSON]:
+        """The view of ``seat`` after the last step with that step's events (the answer to the
+        seat's own action), taken from the step's frame when a page of the seat keeps one."""
+        data = self.frames.get(self.seq, {}).get(seat)
+        if data is None:
+            data = self._view(seat, recent=0)
+            data.update(step=True, events=self.step_events.get(self.seq, []))
+        return self.told(data, seat, lang)
 
     def messages_since(
         self, seen: int, seat: int, lang: str = DEFAULT_LANGUAGE
@@ -243,7 +257,12 @@ class PlayService:
             return None
         if self._pool is None:
             context = multiprocessing.get_context("spawn")
-            self._pool = concurrent.futures.ProcessPoolExecutor(self.bot_workers, context)
+            self._pool = concurrent.futures.ProcessPoolExecutor(
+                self.bot_workers,
+                context,
+                initializer=workers.die_with_parent,
+                initargs=(os.getpid(),),
+            )
             for _ in range(self.bot_workers):
                 self._pool.submit(workers.warm)
         return self._pool
@@ -324,15 +343,19 @@ class PlayService:
     async def _catch_up(self, live: AnyLive) -> None:
         """Apply the actions written by another process since this one last looked."""
         async with live.lock:
-            missing = await self.repo.actions_since(live.id, live.seq)
-            for seq, data in missing:
-                if seq != live.seq + 1:
-                    break
-                live.state.apply(live.adapter.action_from_json(data, live.rules))
-                live.seq = seq
-                live.record_step()
-            if missing:
-                self.hub.publish(channel(live.id), live.seq)
+            await self._apply_missing(live)
+
+    async def _apply_missing(self, live: AnyLive) -> None:
+        """`_catch_up` with the game's lock held."""
+        missing = await self.repo.actions_since(live.id, live.seq)
+        for seq, data in missing:
+            if seq != live.seq + 1:
+                break
+            live.state.apply(live.adapter.action_from_json(data, live.rules))
+            live.seq = seq
+            live.record_step()
+        if missing:
+            self.hub.publish(channel(live.id), live.seq)
 
     def _remember(self, live: AnyLive) -> None:
         self.games[live.id] = live
@@ -372,6 +395,9 @@ class PlayService:
         async with live.lock:
             if self.games.get(live.id) is not live:
                 raise StaleVersion(live.seq)
+            if seq is not None and seq > live.seq:
+                # The page saw a step another process wrote: this copy catches up first.
+                await self._apply_missing(live)
             if seq is not None and seq != live.seq:
                 raise StaleVersion(live.seq)
             action = live.adapter.action_from_json(data, live.rules)
@@ -524,11 +550,22 @@ class PlayService:
         arrive within the hub's polling interval."""
         await websocket.accept()
         game_id = live.id
+        watched = live
+        watched.watching[seat] += 1
         async with self.hub.subscribe(channel(game_id)) as queue:
             reader = asyncio.create_task(_drain(websocket))
             try:
+                announced = 0
                 while not reader.done():
-                    live = await self.get(game_id)
+                    cached = self.games.get(game_id)
+                    # A version announced by another process (through Redis) that this
+                    # process's copy has not reached: read the missing steps.
+                    behind = cached is not None and announced > cached.seq
+                    live = await self.get(game_id, fresh=behind)
+                    if live is not watched:  # reloaded: the new copy keeps this seat's steps
+                        _unwatch(watched, seat)
+                        watched = live
+                        watched.watching[seat] += 1
                     for message in live.messages_since(seen, seat, lang):
                         await websocket.send_json({"t": "view", "v": message["seq"], "d": message})
                         seen = int(message["seq"])
@@ -538,7 +575,9 @@ class PlayService:
                         timeout=self.hub.poll_seconds,
                         return_when=asyncio.FIRST_COMPLETED,
                     )
-                    if getter not in done:
+                    if getter in done:
+                        announced = max(announced, getter.result())
+                    else:
                         getter.cancel()
                         if not reader.done():
                             await self.get(game_id, fresh=True)
@@ -546,6 +585,7 @@ class PlayService:
                 pass
             finally:
                 reader.cancel()
+                _unwatch(watched, seat)
 
     async def close(self) -> None:
         """Stop the computer seats' tasks (the server is shutting down; every action taken is
@@ -584,6 +624,12 @@ def _replay_frames(live: AnyLive, record: Record, seat: int) -> list[dict[str, J
         seen = len(entries)
         frames.append(data)
     return frames
+
+
+def _unwatch(live: AnyLive, seat: int) -> None:
+    live.watching[seat] -= 1
+    if live.watching[seat] <= 0:
+        del live.watching[seat]
 
 
 async def _drain(websocket: WebSocket) -> None:
