@@ -117,15 +117,16 @@ class Hub:
         channel: str,
         current_version: Callable[[], Awaitable[int]],
     ) -> None:
-        """Serve one WebSocket: send the version now and whenever it changes, until it closes."""
+        """Serve one WebSocket: send the version now and whenever it grows, until it closes
+        (the database is asked at the start and after each quiet ``poll_seconds``)."""
         await websocket.accept()
         async with self.subscribe(channel) as queue:
             last = -1
+            version = await current_version()
             reader = asyncio.create_task(_drain(websocket))
             try:
                 while not reader.done():
-                    version = await current_version()
-                    if version != last:
+                    if version > last:
                         await websocket.send_json({"t": "v", "v": version})
                         last = version
                     getter = asyncio.create_task(queue.get())
@@ -134,8 +135,14 @@ class Hub:
                         timeout=self.poll_seconds,
                         return_when=asyncio.FIRST_COMPLETED,
                     )
-                    if getter not in done:
+                    if getter in done:
+                        # The published version: a thousand watchers of one sheet cost no
+                        # thousand reads of the database.
+                        version = max(version, getter.result())
+                    else:
                         getter.cancel()
+                        if not reader.done():
+                            version = await current_version()
             except (WebSocketDisconnect, RuntimeError, OSError):
                 pass
             finally:
