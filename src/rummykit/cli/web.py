@@ -44,6 +44,15 @@ def serve(
             help="Redis URL linking the live updates of several processes (optional).",
         ),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            envvar="RUMMYKIT_WORKERS",
+            min=1,
+            help="Server processes, on consecutive ports from --port (a reverse proxy in front "
+            "spreads the requests): more than one needs PostgreSQL and Redis.",
+        ),
+    ] = 1,
 ) -> None:
     """Serve the site (created and migrated on first start)."""
     import uvicorn
@@ -55,6 +64,14 @@ def serve(
     url = database_url(database)
     # Children of this process (and the app) see the same database.
     os.environ["RUMMYKIT_DATABASE_URL"] = url
+    if workers > 1:
+        from rummykit.web import processes
+
+        refusal = processes.refusal(url, redis)
+        if refusal:
+            typer.echo(f"rummykit: {refusal}", err=True)
+            raise typer.Exit(2)
+        raise typer.Exit(processes.supervise(host, port, workers, url, redis, poll_seconds))
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"rummykit: serving http://{shown}:{port}/ (database {_safe(url)})")
     uvicorn.run(
@@ -202,15 +219,33 @@ def bench_web(
     game: Annotated[str, typer.Option(help="romme or tiles.")] = "romme",
     level: Annotated[str, typer.Option(help="Level of the computer players.")] = "easy",
     opponents: Annotated[int, typer.Option(help="Computer players per game.")] = 2,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            "--database", help="Database URL of the server (default: a fresh SQLite file)."
+        ),
+    ] = None,
+    profile: Annotated[
+        str | None,
+        typer.Option(help="Run the server under cProfile and write its statistics to this file."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """One server process on SQLite, many games against the computer at once: a player's
-    actions per second and their latency (the computer's thinking excluded)."""
+    """One server process on SQLite (or ``--database``), many games against the computer at
+    once: a player's actions per second and their latency (the computer's thinking excluded)."""
     import json
 
     from rummykit.bench.web import run
 
-    result = run(games=games, seconds=seconds, kind=game, level=level, opponents=opponents)
+    result = run(
+        games=games,
+        seconds=seconds,
+        kind=game,
+        level=level,
+        opponents=opponents,
+        database=database,
+        profile=profile,
+    )
     if as_json:
         typer.echo(json.dumps(result))
         return
