@@ -256,3 +256,39 @@ def bench_web(
         f"(p50 {latency['p50']} ms, p99 {latency['p99']} ms), "
         f"{result['stored_steps_per_second']} stored steps/s, {result['errors']} errors"
     )
+
+
+@apps.bench.command("load")
+def bench_load(
+    computer: Annotated[
+        int, typer.Option(help="People playing against the computer at once.")
+    ] = 20,
+    watchers: Annotated[int, typer.Option(help="Idle score-sheet pages (open sockets).")] = 0,
+    fanout: Annotated[
+        int, typer.Option(help="Pages following one sheet that gets a round every second.")
+    ] = 0,
+    seconds: Annotated[float, typer.Option(help="How long the load lasts.")] = 20.0,
+    processes: Annotated[
+        int, typer.Option(help="Server processes to start (nginx in front of several).")
+    ] = 1,
+    database: Annotated[
+        str | None,
+        typer.Option("--database", help="Database URL (PostgreSQL: a scratch database on it)."),
+    ] = None,
+    redis: Annotated[str | None, typer.Option("--redis", help="Redis URL.")] = None,
+    url: Annotated[
+        str | None, typer.Option("--url", help="Drive this running site instead of starting one.")
+    ] = None,
+) -> None:
+    """Real WebSocket clients against the site; prints its figures as JSON."""
+    import json
+
+    from rummykit.bench.load import run
+
+    scenarios = {"computer": computer, "watchers": watchers, "fanout": fanout}
+    try:
+        result = run(scenarios, seconds, processes, database, redis, url)
+    except ValueError as err:
+        typer.echo(f"rummykit: {err}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(json.dumps(result))

@@ -105,8 +105,9 @@ def not_yours(request: Request) -> Response:
     return error_json(request, IllegalAction("not_your_game"), 403)
 
 
-def changed(request: Request, live: AnyLive, seat: int) -> Response:
-    view = live.view(seat, lang=reader_language(request))
+async def changed(request: Request, live: AnyLive, seat: int) -> Response:
+    async with live.lock:  # not while a step is being stored (see `PlayService.follow`)
+        view = live.view(seat, lang=reader_language(request))
     return error_json(request, IllegalAction("game_changed"), 409, view=view)
 
 
@@ -180,7 +181,8 @@ async def view(request: Request, game_id: str) -> Response:
     except NotYourGame:
         return not_yours(request)
     live = await service(request.app).get(game_id, fresh=True)
-    data = live.view(seat, lang=reader_language(request))
+    async with live.lock:  # not while a step is being stored (see `PlayService.follow`)
+        data = live.view(seat, lang=reader_language(request))
     return JSONResponse(data, headers={"Cache-Control": "no-store"})
 
 
@@ -203,7 +205,7 @@ async def act(request: Request, game_id: str) -> Response:
         return error_json(request, err, 422, seq=live.seq)
     except (StaleVersion, Conflict):
         live = await play.get(game_id, fresh=True)
-        return changed(request, live, seat)
+        return await changed(request, live, seat)
     return JSONResponse(live.step_view(seat, reader_language(request)))
 
 

@@ -6,8 +6,9 @@ processes can never both write the same move (`rummykit.store.Conflict`). Each p
 cache of live games, each with the state rebuilt by replaying its record, and after every action:
 
 - the new state is checked by the engine first (a refused action changes nothing),
-- the action is appended to the log, then every human seat's view of that step is kept for a
-  while (its *frame*), so a page can show the computer's turns step by step,
+- the action is appended to the log in one statement, then the step's events are kept for a
+  while with the view of each seat whose page follows the game (its *frame*), so a page can
+  show the computer's turns step by step; a seat nobody follows costs no view,
 - the hub is told the new version (``seq``), and the WebSocket of each page sends the frames
   it has not seen, or, after a long absence or a restart, the current view to jump to.
 
@@ -27,6 +28,7 @@ import logging
 import multiprocessing
 import os
 import secrets
+import time
 from collections import Counter, OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -59,6 +61,9 @@ FRAMES_KEPT = 64
 behind gets the current view)."""
 STEPS_SENT = 48
 """A page further behind than this gets the current view instead of every step."""
+FOLLOW_GRACE = 30.0
+"""Seconds after a seat's last request or socket during which its steps keep its views, so a
+page that reloads or reconnects still shows each step it missed (later it jumps)."""
 RECENT_EVENTS = 40
 """Events of the log sent with a full view (for the page's history panel)."""
 BOT_MARGIN = 0.5
@@ -102,6 +107,7 @@ class LiveGame(Generic[RulesT, StateT, ViewT, ActionT]):
     frames: OrderedDict[int, dict[int, dict[str, JSON]]] = field(default_factory=OrderedDict)
     step_events: OrderedDict[int, list[JSON]] = field(default_factory=OrderedDict)
     watching: Counter[int] = field(default_factory=Counter)
+    seen_at: dict[int, float] = field(default_factory=dict)
     tokens: dict[str, int] = field(default_factory=dict)
     bots: dict[int, Bot[ViewT, ActionT]] = field(default_factory=dict)
     runner: asyncio.Task[None] | None = None
@@ -157,15 +163,15 @@ class LiveGame(Generic[RulesT, StateT, ViewT, ActionT]):
         return data
 
     def record_step(self) -> None:
-        """Keep the events of the step just applied, and the view of each seat that a page of
-        this process follows (a seat nobody watches gets the current view when it comes)."""
+        """Keep the events of the step just applied, and the view of each seat that follows
+        the game (`followers`; a seat that comes back later gets the current view)."""
         entries = self.log()
         before = self.marks.get(self.seq - 1, len(entries))
         self.marks[self.seq] = len(entries)
         events: list[JSON] = [self.adapter.client_event(e) for e in entries[before:]]
         self.step_events[self.seq] = events
         frame: dict[int, dict[str, JSON]] = {}
-        for seat in self.watching:
+        for seat in self.followers():
             data = self._view(seat, recent=0)
             data.update(step=True, events=events)
             frame[seat] = data
@@ -174,6 +180,17 @@ class LiveGame(Generic[RulesT, StateT, ViewT, ActionT]):
             old, _ = self.frames.popitem(last=False)
             self.step_events.pop(old, None)
             self.marks.pop(old - 1, None)
+
+    def followers(self) -> list[int]:
+        """The seats whose steps keep their views: a page of the seat follows the game in this
+        process, or the seat was heard of in the last `FOLLOW_GRACE` seconds."""
+        now = time.monotonic()
+        recent = {s for s, moment in self.seen_at.items() if now - moment < FOLLOW_GRACE}
+        return sorted(recent.union(self.watching))
+
+    def heard_from(self, seat: int) -> None:
+        """The seat made a request or closed its socket just now."""
+        self.seen_at[seat] = time.monotonic()
 
     def step_view(self, seat: int, lang: str = DEFAULT_LANGUAGE) -> dict[str, JSON]:
         """The view of ``seat`` after the last step with that step's events (the answer to the
@@ -307,6 +324,7 @@ class PlayService:
         live.marks[0] = len(live.log())
         for index, token in new.seat_tokens.items():
             live.tokens[hash_token(token)] = index
+            live.heard_from(index)
         self._remember(live)
         self.kick(live)
         return new
@@ -379,12 +397,13 @@ class PlayService:
         if not token:
             raise NotYourGame(live.id)
         digest = hash_token(token)
-        if digest in live.tokens:
-            return live.tokens[digest]
-        seat = await self.repo.seat_of(live.id, token)
+        seat = live.tokens.get(digest)
         if seat is None:
-            raise NotYourGame(live.id)
-        live.tokens[digest] = seat
+            seat = await self.repo.seat_of(live.id, token)
+            if seat is None:
+                raise NotYourGame(live.id)
+            live.tokens[digest] = seat
+        live.heard_from(seat)
         return seat
 
     # --- acting ----------------------------------------------------------------------------
@@ -566,7 +585,11 @@ class PlayService:
                         _unwatch(watched, seat)
                         watched = live
                         watched.watching[seat] += 1
-                    for message in live.messages_since(seen, seat, lang):
+                    # Under the game's lock: while a step is being stored the state is ahead
+                    # of its version, and a view read then would carry the wrong one.
+                    async with live.lock:
+                        messages = live.messages_since(seen, seat, lang)
+                    for message in messages:
                         await websocket.send_json({"t": "view", "v": message["seq"], "d": message})
                         seen = int(message["seq"])
                     getter = asyncio.create_task(queue.get())
@@ -627,6 +650,7 @@ def _replay_frames(live: AnyLive, record: Record, seat: int) -> list[dict[str, J
 
 
 def _unwatch(live: AnyLive, seat: int) -> None:
+    live.heard_from(seat)
     live.watching[seat] -= 1
     if live.watching[seat] <= 0:
         del live.watching[seat]
