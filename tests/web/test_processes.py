@@ -221,3 +221,24 @@ async def _play_kill_and_play(
         await connection.close()
     stored = {row["seq"]: json.loads(row["action"]) for row in rows}
     return player, killed, stored
+
+
+def test_the_load_generator_drives_games_watchers_and_a_fanout_and_prints_json() -> None:
+    result = runner.invoke(
+        app,
+        ["bench", "load", "--computer", "2", "--watchers", "6", "--fanout", "4", "--seconds", "4"],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["errors"] == 0, data["first_errors"]
+    assert data["actions"] > 0 and data["action_latency_ms"]["count"] == data["actions"]
+    assert data["watchers_open"] == 6 and data["fanout_watchers"] == 4
+    # Each fan-out event reached all four pages (and the players' own steps came back).
+    assert data["delivery_latency_ms"]["count"] >= 4
+    assert data["server_rss_mb"] > 0
+
+
+def test_the_load_generator_refuses_several_processes_on_sqlite() -> None:
+    result = runner.invoke(app, ["bench", "load", "--processes", "2", "--seconds", "1"])
+    assert result.exit_code == 2
+    assert "PostgreSQL" in result.output

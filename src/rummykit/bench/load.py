@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rummykit.bench.servers import Front, Server, scratch_database
-from rummykit.bench.web import _choose
+from rummykit.bench.web import KEEPALIVE, _choose
 from rummykit.core import JSON
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
@@ -119,7 +119,11 @@ class Computer(Scenario):
     async def run(self, context: Context) -> None:
         import httpx
 
-        limits = httpx.Limits(max_connections=self.count, max_keepalive_connections=self.count)
+        limits = httpx.Limits(
+            max_connections=self.count,
+            max_keepalive_connections=self.count,
+            keepalive_expiry=KEEPALIVE,
+        )
         async with httpx.AsyncClient(base_url=context.url, timeout=60, limits=limits) as client:
             await asyncio.gather(*(self.play(context, client) for _ in range(self.count)))
 

@@ -27,6 +27,10 @@ from rummykit.cards import Card
 from rummykit.core import JSON
 from rummykit.romme.rules import card_value
 
+KEEPALIVE = 3.0
+"""Seconds the load keeps an idle connection: less than the server's five, or a request sent
+on a connection the server is closing at that moment fails."""
+
 
 def _choose(view: dict[str, Any]) -> dict[str, JSON]:
     """The load script's player: draw, then discard the highest card it may; next round."""
@@ -161,7 +165,11 @@ def _drive(
     import httpx
 
     async def main() -> Load:
-        limits = httpx.Limits(max_connections=games * 2, max_keepalive_connections=games * 2)
+        limits = httpx.Limits(
+            max_connections=games * 2,
+            max_keepalive_connections=games * 2,
+            keepalive_expiry=KEEPALIVE,
+        )
         load = Load(base, kind, level, opponents, time.perf_counter() + seconds)
         async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
             await asyncio.gather(*(load.play(client) for _ in range(games)))
