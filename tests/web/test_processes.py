@@ -242,3 +242,40 @@ def test_the_load_generator_refuses_several_processes_on_sqlite() -> None:
     result = runner.invoke(app, ["bench", "load", "--processes", "2", "--seconds", "1"])
     assert result.exit_code == 2
     assert "PostgreSQL" in result.output
+
+
+@pytest.mark.postgres
+def test_serve_workers_restarts_a_killed_server_and_none_outlives_it(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from rummykit.bench.servers import free_port, wait_until_up
+
+    if not _redis_answers():
+        pytest.skip("no Redis server")
+    port = free_port()
+    while free_port() == port + 1:  # the second port must be free too (rarely not)
+        port = free_port()
+    log = tmp_path / "supervisor.log"
+    with scratch_database(POSTGRES_URL) as url, log.open("wb") as out:
+        assert url is not None
+        command = [sys.executable, "-c", "from rummykit.cli import main; main()", "serve"]
+        options = ["--workers", "2", "--port", str(port), "--database", url, "--redis", REDIS_URL]
+        supervisor = subprocess.Popen([*command, *options], stdout=out, stderr=out)
+        try:
+            for number in (port, port + 1):
+                wait_until_up(f"http://127.0.0.1:{number}", supervisor, log)
+            servers = descendants(supervisor.pid)
+            first = min(servers)
+            os.kill(first, 9)
+            _wait(lambda: "starting it again" in log.read_text(), 30, "a restart")
+            wait_until_up(f"http://127.0.0.1:{port}", supervisor, log)
+            everyone = descendants(supervisor.pid)
+            assert first not in everyone and len(everyone) >= 2
+            supervisor.kill()
+            supervisor.wait()
+            _wait(lambda: not any(alive(p) for p in everyone), 20, f"{everyone} to end")
+        finally:
+            if supervisor.poll() is None:
+                supervisor.kill()
+                supervisor.wait()
