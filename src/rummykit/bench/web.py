@@ -13,72 +13,23 @@ Nothing here asserts a speed.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import os
 import platform
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from rummykit.bench.servers import Server, scratch_database
 from rummykit.cards import Card
 from rummykit.core import JSON
 from rummykit.romme.rules import card_value
 
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-@contextlib.contextmanager
-def server(folder: Path) -> Iterator[str]:
-    """``rummykit serve`` in a child process on a fresh SQLite file; yields its base URL."""
-    import httpx
-
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    env = {
-        **os.environ,
-        "RUMMYKIT_DATABASE_URL": f"sqlite:///{folder / 'bench.sqlite3'}",
-        # Every simulated player comes from this one address: the per-client rate limits, meant
-        # for one person, would refuse the load itself.
-        "RUMMYKIT_RATE_CREATE": "100000/minute",
-        "RUMMYKIT_RATE_ACTIONS": "1000000/minute",
-    }
-    command = [sys.executable, "-c", "from rummykit.cli import main; main()", "serve"]
-    log = (folder / "server.log").open("wb")
-    process = subprocess.Popen([*command, "--port", str(port)], env=env, stdout=log, stderr=log)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError((folder / "server.log").read_text()[-2000:])
-            try:
-                if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("the server did not start")
-            time.sleep(0.1)
-        yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        log.close()
+KEEPALIVE = 3.0
+"""Seconds the load keeps an idle connection: less than the server's five, or a request sent
+on a connection the server is closing at that moment fails."""
 
 
 def _choose(view: dict[str, Any]) -> dict[str, JSON]:
@@ -151,6 +102,12 @@ class Load:
             self.steps += int(view["seq"])
 
 
+def _backend(database: str | None) -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(database).get_backend_name() if database else "sqlite"
+
+
 def _ms(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
@@ -163,22 +120,16 @@ def run(
     kind: str = "romme",
     level: str = "easy",
     opponents: int = 2,
+    database: str | None = None,
+    profile: str | None = None,
 ) -> dict[str, JSON]:
     """Serve ``games`` simultaneous games for about ``seconds`` and report the figures."""
-    import httpx
-
-    with tempfile.TemporaryDirectory() as folder, server(Path(folder)) as base:
-
-        async def main() -> Load:
-            limits = httpx.Limits(max_connections=games * 2, max_keepalive_connections=games * 2)
-            load = Load(base, kind, level, opponents, time.perf_counter() + seconds)
-            async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
-                await asyncio.gather(*(load.play(client) for _ in range(games)))
-            return load
-
-        started = time.perf_counter()
-        load = asyncio.run(main())
-        elapsed = time.perf_counter() - started
+    with tempfile.TemporaryDirectory() as folder, scratch_database(database) as scratch:
+        running = Server(Path(folder), scratch, profile=profile)
+        try:
+            load, elapsed = _drive(running.url, games, seconds, kind, level, opponents)
+        finally:
+            running.stop()
     actions = len(load.latencies)
     return {
         "game": kind,
@@ -201,7 +152,29 @@ def run(
         "create_latency_ms": {"p50": _ms(load.creations, 0.5), "p99": _ms(load.creations, 0.99)},
         "errors": len(load.errors),
         "first_errors": load.errors[:3],
-        "database": "sqlite",
+        "database": _backend(database),
         "python": platform.python_version(),
         "cpus": os.cpu_count(),
     }
+
+
+def _drive(
+    base: str, games: int, seconds: float, kind: str, level: str, opponents: int
+) -> tuple[Load, float]:
+    """Play ``games`` games at once against the server at ``base`` for ``seconds``."""
+    import httpx
+
+    async def main() -> Load:
+        limits = httpx.Limits(
+            max_connections=games * 2,
+            max_keepalive_connections=games * 2,
+            keepalive_expiry=KEEPALIVE,
+        )
+        load = Load(base, kind, level, opponents, time.perf_counter() + seconds)
+        async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
+            await asyncio.gather(*(load.play(client) for _ in range(games)))
+        return load
+
+    started = time.perf_counter()
+    load = asyncio.run(main())
+    return load, time.perf_counter() - started

@@ -44,6 +44,15 @@ def serve(
             help="Redis URL linking the live updates of several processes (optional).",
         ),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            envvar="RUMMYKIT_WORKERS",
+            min=1,
+            help="Server processes, on consecutive ports from --port (a reverse proxy in front "
+            "spreads the requests): more than one needs PostgreSQL and Redis.",
+        ),
+    ] = 1,
 ) -> None:
     """Serve the site (created and migrated on first start)."""
     import uvicorn
@@ -55,6 +64,14 @@ def serve(
     url = database_url(database)
     # Children of this process (and the app) see the same database.
     os.environ["RUMMYKIT_DATABASE_URL"] = url
+    if workers > 1:
+        from rummykit.web import processes
+
+        refusal = processes.refusal(url, redis)
+        if refusal:
+            typer.echo(f"rummykit: {refusal}", err=True)
+            raise typer.Exit(2)
+        raise typer.Exit(processes.supervise(host, port, workers, url, redis, poll_seconds))
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"rummykit: serving http://{shown}:{port}/ (database {_safe(url)})")
     uvicorn.run(
@@ -203,15 +220,33 @@ def bench_web(
     game: Annotated[str, typer.Option(help="romme or tiles.")] = "romme",
     level: Annotated[str, typer.Option(help="Level of the computer players.")] = "easy",
     opponents: Annotated[int, typer.Option(help="Computer players per game.")] = 2,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            "--database", help="Database URL of the server (default: a fresh SQLite file)."
+        ),
+    ] = None,
+    profile: Annotated[
+        str | None,
+        typer.Option(help="Run the server under cProfile and write its statistics to this file."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """One server process on SQLite, many games against the computer at once: a player's
-    actions per second and their latency (the computer's thinking excluded)."""
+    """One server process on SQLite (or ``--database``), many games against the computer at
+    once: a player's actions per second and their latency (the computer's thinking excluded)."""
     import json
 
     from rummykit.bench.web import run
 
-    result = run(games=games, seconds=seconds, kind=game, level=level, opponents=opponents)
+    result = run(
+        games=games,
+        seconds=seconds,
+        kind=game,
+        level=level,
+        opponents=opponents,
+        database=database,
+        profile=profile,
+    )
     if as_json:
         typer.echo(json.dumps(result))
         return
@@ -256,3 +291,39 @@ def bench_tables(
         f"{result['processes']} process(es): {result['moves_per_second']} moves/s, delivery "
         f"p50 {delivery.get('p50')} ms, p99 {delivery.get('p99')} ms, {result['errors']} errors"
     )
+
+
+@apps.bench.command("load")
+def bench_load(
+    computer: Annotated[
+        int, typer.Option(help="People playing against the computer at once.")
+    ] = 20,
+    watchers: Annotated[int, typer.Option(help="Idle score-sheet pages (open sockets).")] = 0,
+    fanout: Annotated[
+        int, typer.Option(help="Pages following one sheet that gets a round every second.")
+    ] = 0,
+    seconds: Annotated[float, typer.Option(help="How long the load lasts.")] = 20.0,
+    processes: Annotated[
+        int, typer.Option(help="Server processes to start (nginx in front of several).")
+    ] = 1,
+    database: Annotated[
+        str | None,
+        typer.Option("--database", help="Database URL (PostgreSQL: a scratch database on it)."),
+    ] = None,
+    redis: Annotated[str | None, typer.Option("--redis", help="Redis URL.")] = None,
+    url: Annotated[
+        str | None, typer.Option("--url", help="Drive this running site instead of starting one.")
+    ] = None,
+) -> None:
+    """Real WebSocket clients against the site; prints its figures as JSON."""
+    import json
+
+    from rummykit.bench.load import run
+
+    scenarios = {"computer": computer, "watchers": watchers, "fanout": fanout}
+    try:
+        result = run(scenarios, seconds, processes, database, redis, url)
+    except ValueError as err:
+        typer.echo(f"rummykit: {err}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(json.dumps(result))

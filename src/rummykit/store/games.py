@@ -14,9 +14,9 @@ import hmac
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 
-from sqlalchemy import func, select, update
+from sqlalchemy import Integer, String, func, insert, literal, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -100,24 +100,40 @@ class GameRepository:
     async def append_action(self, game_id: str, seq: int, action: JSON) -> None:
         """Write the action at position ``seq`` (1 for the first), which must be the next one.
 
-        Raises `Conflict` when that position is taken (a lost race) or is not the next one,
-        and `NotFound` for an unknown game.
+        One statement in one round trip: the row is inserted only when ``seq`` follows the last
+        stored position, and ``UNIQUE(game_id, seq)`` refuses the second of two writers racing
+        for it. Raises `Conflict` when that position is taken (a lost race) or is not the next
+        one, and `NotFound` for an unknown game; only these refusals read the log.
         """
+        last = (
+            select(func.coalesce(func.max(GameAction.seq), 0))
+            .where(GameAction.game_id == game_id)
+            .scalar_subquery()
+        )
+        values = select(
+            literal(game_id, String()),
+            literal(seq, Integer()),
+            literal(action, GameAction.__table__.c.action.type),
+            literal(utcnow(), GameAction.__table__.c.created_at.type),
+        ).where(last == seq - 1)
+        statement = insert(GameAction).from_select(
+            ["game_id", "seq", "action", "created_at"], values
+        )
         try:
-            async with self.db.session() as session:
-                game = await session.get(Game, game_id)
-                if game is None:
-                    raise NotFound(game_id)
-                last = await self._last_seq(session, game_id)
-                if seq != last + 1:
-                    raise Conflict(last)
-                session.add(GameAction(game_id=game_id, seq=seq, action=action))
-                await session.execute(
-                    update(Game).where(Game.id == game_id).values(updated_at=utcnow())
-                )
+            async with self.db.engine.begin() as connection:
+                result = await connection.execute(statement)
+                written = result.rowcount == 1
         except IntegrityError:
-            async with self.db.session() as session:
-                raise Conflict(await self._last_seq(session, game_id)) from None
+            written = False
+        if not written:
+            await self._refuse(game_id)
+
+    async def _refuse(self, game_id: str) -> None:
+        """Why an append wrote nothing: `NotFound` or `Conflict` with the last position."""
+        async with self.db.session() as session:
+            if await session.get(Game, game_id) is None:
+                raise NotFound(game_id)
+            raise Conflict(await self._last_seq(session, game_id))
 
     async def set_status(self, game_id: str, status: str) -> None:
         if status not in STATUSES:
@@ -157,6 +173,11 @@ class GameRepository:
             game = await session.get(Game, game_id)
             if game is None:
                 raise NotFound(game_id)
+            # Appending an action leaves the game's row alone: its last change is its newest
+            # action's time.
+            last_action = await session.scalar(
+                select(func.max(GameAction.created_at)).where(GameAction.game_id == game_id)
+            )
             return GameInfo(
                 id=game.id,
                 kind=game.kind,
@@ -165,7 +186,7 @@ class GameRepository:
                 human_seats=tuple(i for i, h in enumerate(game.seat_token_hashes) if h),
                 last_seq=await self._last_seq(session, game_id),
                 created_at=game.created_at,
-                updated_at=game.updated_at,
+                updated_at=max(_aware(game.updated_at), _aware(last_action or game.updated_at)),
             )
 
     async def seat_of(self, game_id: str, token: str | None) -> int | None:
@@ -188,3 +209,8 @@ class GameRepository:
             select(func.coalesce(func.max(GameAction.seq), 0)).where(GameAction.game_id == game_id)
         )
         return int(value or 0)
+
+
+def _aware(moment: datetime) -> datetime:
+    """A stored time in UTC (SQLite gives it back without its zone)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

@@ -7,13 +7,14 @@ import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
-from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rummykit.core import IllegalAction
 from rummykit.store import Database, NotFound
@@ -68,16 +69,9 @@ def create_app(
     for router in routers():
         app.include_router(router)
 
-    @app.middleware("http")
-    async def privacy_headers(request: Request, call_next: Any) -> Response:
-        # A sheet's address is its key: never send it to another site, never
-        # let a search engine keep it.
-        response: Response = await call_next(request)
-        response.headers.setdefault("Referrer-Policy", "same-origin")
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        if SECRET_PAGE.search(request.url.path):
-            response.headers.setdefault("X-Robots-Tag", "noindex, nofollow")
-        return response
+    # A sheet's address is its key: never send it to another site, never let a search engine
+    # keep it (a plain ASGI layer: it only adds headers, so it keeps the requests' own task).
+    app.add_middleware(PrivacyHeaders)
 
     # Outermost: limits and security headers before anything else runs.
     app.state.limits = limits or security.Settings.from_env(redis_url)
@@ -88,6 +82,30 @@ def create_app(
     app.add_exception_handler(IllegalAction, _illegal_action)  # type: ignore[arg-type]
     app.add_exception_handler(NotFound, _not_found)  # type: ignore[arg-type]
     return app
+
+
+class PrivacyHeaders:
+    """Adds the privacy headers to every HTTP answer that does not set them itself."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        secret = bool(SECRET_PAGE.search(scope["path"]))
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers.setdefault("Referrer-Policy", "same-origin")
+                headers.setdefault("X-Content-Type-Options", "nosniff")
+                if secret:
+                    headers.setdefault("X-Robots-Tag", "noindex, nofollow")
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
 
 
 def wants_json(request: Request) -> bool:

@@ -36,6 +36,9 @@ class Hub:
         self.redis_url = redis_url
         self._queues: defaultdict[str, set[asyncio.Queue[int]]] = defaultdict(set)
         self._redis: Any = None
+        # The newest version known of each followed channel and when it was learnt: the
+        # sockets of one channel share one read of the database per half poll interval.
+        self._known: dict[str, tuple[float, int]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
 
     def publish(self, channel: str, version: int) -> None:
@@ -48,6 +51,8 @@ class Hub:
             task.add_done_callback(self._tasks.discard)
 
     def _deliver(self, channel: str, version: int) -> None:
+        if channel in self._queues:
+            self._learn(channel, version)
         for queue in list(self._queues.get(channel, ())):
             queue.put_nowait(version)
 
@@ -97,6 +102,22 @@ class Hub:
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 30.0)
 
+    def _learn(self, channel: str, version: int) -> None:
+        known = self._known.get(channel)
+        now = asyncio.get_running_loop().time()
+        self._known[channel] = (now, max(version, known[1] if known else version))
+
+    async def _current(self, channel: str, current_version: Callable[[], Awaitable[int]]) -> int:
+        """The channel's version: from the database, unless a socket of the channel asked
+        (or a change was published) less than half a poll interval ago."""
+        known = self._known.get(channel)
+        now = asyncio.get_running_loop().time()
+        if known is not None and now - known[0] < self.poll_seconds / 2:
+            return known[1]
+        version = await current_version()
+        self._learn(channel, version)
+        return version
+
     def subscribers(self, channel: str) -> int:
         return len(self._queues.get(channel, ()))
 
@@ -110,6 +131,7 @@ class Hub:
             self._queues[channel].discard(queue)
             if not self._queues[channel]:
                 del self._queues[channel]
+                self._known.pop(channel, None)
 
     async def follow(
         self,
@@ -117,15 +139,16 @@ class Hub:
         channel: str,
         current_version: Callable[[], Awaitable[int]],
     ) -> None:
-        """Serve one WebSocket: send the version now and whenever it changes, until it closes."""
+        """Serve one WebSocket: send the version now and whenever it grows, until it closes
+        (the database is asked at the start and after each quiet ``poll_seconds``)."""
         await websocket.accept()
         async with self.subscribe(channel) as queue:
             last = -1
+            version = await self._current(channel, current_version)
             reader = asyncio.create_task(_drain(websocket))
             try:
                 while not reader.done():
-                    version = await current_version()
-                    if version != last:
+                    if version > last:
                         await websocket.send_json({"t": "v", "v": version})
                         last = version
                     getter = asyncio.create_task(queue.get())
@@ -134,8 +157,14 @@ class Hub:
                         timeout=self.poll_seconds,
                         return_when=asyncio.FIRST_COMPLETED,
                     )
-                    if getter not in done:
+                    if getter in done:
+                        # The published version: a thousand watchers of one sheet cost no
+                        # thousand reads of the database.
+                        version = max(version, getter.result())
+                    else:
                         getter.cancel()
+                        if not reader.done():
+                            version = max(version, await self._current(channel, current_version))
             except (WebSocketDisconnect, RuntimeError, OSError):
                 pass
             finally:

@@ -124,8 +124,9 @@ def not_yours(request: Request) -> Response:
     return error_json(request, IllegalAction("not_your_game"), 403)
 
 
-def changed(request: Request, live: AnyLive, seat: int) -> Response:
-    view = live.view(seat, lang=reader_language(request))
+async def changed(request: Request, live: AnyLive, seat: int) -> Response:
+    async with live.lock:  # not while a step is being stored (see `PlayService.follow`)
+        view = live.view(seat, lang=reader_language(request))
     return error_json(request, IllegalAction("game_changed"), 409, view=view)
 
 
@@ -199,7 +200,8 @@ async def view(request: Request, game_id: str) -> Response:
     except NotYourGame:
         return not_yours(request)
     live = await service(request.app).get(game_id, fresh=True)
-    data = live.view(seat, lang=reader_language(request))
+    async with live.lock:  # not while a step is being stored (see `PlayService.follow`)
+        data = live.view(seat, lang=reader_language(request))
     return JSONResponse(data, headers={"Cache-Control": "no-store"})
 
 
@@ -222,20 +224,8 @@ async def act(request: Request, game_id: str) -> Response:
         return error_json(request, err, 422, seq=live.seq)
     except (StaleVersion, Conflict):
         live = await play.get(game_id, fresh=True)
-        return changed(request, live, seat)
-    lang = reader_language(request)
-    return JSONResponse(
-        live.view(seat, recent=0) | {"step": True, "events": _own_events(live, seat, lang)}
-    )
-
-
-def _own_events(live: AnyLive, seat: int, lang: str) -> JSON:
-    """The events of the step just taken, so the page can show what it did."""
-    frame = live.frames.get(live.seq)
-    if frame:
-        first = next(iter(frame.values()))
-        return live.told(first, seat, lang)["events"]
-    return []
+        return await changed(request, live, seat)
+    return JSONResponse(live.step_view(seat, reader_language(request)))
 
 
 @router.get(

@@ -6,8 +6,9 @@ processes can never both write the same move (`rummykit.store.Conflict`). Each p
 cache of live games, each with the state rebuilt by replaying its record, and after every action:
 
 - the new state is checked by the engine first (a refused action changes nothing),
-- the action is appended to the log, then every human seat's view of that step is kept for a
-  while (its *frame*), so a page can show the computer's turns step by step,
+- the action is appended to the log in one statement, then the step's events are kept for a
+  while with the view of each seat whose page follows the game (its *frame*), so a page can
+  show the computer's turns step by step; a seat nobody follows costs no view,
 - the hub is told the new version (``seq``), and the WebSocket of each page sends the frames
   it has not seen, or, after a long absence or a restart, the current view to jump to.
 
@@ -27,7 +28,8 @@ import logging
 import multiprocessing
 import os
 import secrets
-from collections import OrderedDict
+import time
+from collections import Counter, OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeAlias
@@ -54,11 +56,14 @@ from rummykit.web.play.sentences import Reader, hint_text, seat_names, told
 
 log = logging.getLogger("rummykit.play")
 
-FRAMES_KEPT = 64
+FRAMES_KEPT = 128
 """Steps of a game whose views stay in memory for pages that are behind (a page further
 behind gets the current view)."""
-STEPS_SENT = 48
+STEPS_SENT = 100
 """A page further behind than this gets the current view instead of every step."""
+FOLLOW_GRACE = 30.0
+"""Seconds after a seat's last request or socket during which its steps keep its views, so a
+page that reloads or reconnects still shows each step it missed (later it jumps)."""
 RECENT_EVENTS = 40
 """Events of the log sent with a full view (for the page's history panel)."""
 BOT_MARGIN = 0.5
@@ -100,6 +105,9 @@ class LiveGame(Generic[RulesT, StateT, ViewT, ActionT]):
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     marks: dict[int, int] = field(default_factory=dict)
     frames: OrderedDict[int, dict[int, dict[str, JSON]]] = field(default_factory=OrderedDict)
+    step_events: OrderedDict[int, list[JSON]] = field(default_factory=OrderedDict)
+    watching: Counter[int] = field(default_factory=Counter)
+    seen_at: dict[int, float] = field(default_factory=dict)
     tokens: dict[str, int] = field(default_factory=dict)
     bots: dict[int, Bot[ViewT, ActionT]] = field(default_factory=dict)
     runner: asyncio.Task[None] | None = None
@@ -164,20 +172,43 @@ class LiveGame(Generic[RulesT, StateT, ViewT, ActionT]):
         return data
 
     def record_step(self) -> None:
-        """Keep the view of every human seat after the step just applied."""
+        """Keep the events of the step just applied, and the view of each seat that follows
+        the game (`followers`; a seat that comes back later gets the current view)."""
         entries = self.log()
         before = self.marks.get(self.seq - 1, len(entries))
         self.marks[self.seq] = len(entries)
-        events = [self.adapter.client_event(e) for e in entries[before:]]
+        events: list[JSON] = [self.adapter.client_event(e) for e in entries[before:]]
+        self.step_events[self.seq] = events
         frame: dict[int, dict[str, JSON]] = {}
-        for seat in self.human_seats:
+        for seat in self.followers():
             data = self._view(seat, recent=0)
             data.update(step=True, events=events)
             frame[seat] = data
         self.frames[self.seq] = frame
         while len(self.frames) > FRAMES_KEPT:
             old, _ = self.frames.popitem(last=False)
+            self.step_events.pop(old, None)
             self.marks.pop(old - 1, None)
+
+    def followers(self) -> list[int]:
+        """The seats whose steps keep their views: a page of the seat follows the game in this
+        process, or the seat was heard of in the last `FOLLOW_GRACE` seconds."""
+        now = time.monotonic()
+        recent = {s for s, moment in self.seen_at.items() if now - moment < FOLLOW_GRACE}
+        return sorted(recent.union(self.watching))
+
+    def heard_from(self, seat: int) -> None:
+        """The seat made a request or closed its socket just now."""
+        self.seen_at[seat] = time.monotonic()
+
+    def step_view(self, seat: int, lang: str = DEFAULT_LANGUAGE) -> dict[str, JSON]:
+        """The view of ``seat`` after the last step with that step's events (the answer to the
+        seat's own action), taken from the step's frame when a page of the seat keeps one."""
+        data = self.frames.get(self.seq, {}).get(seat)
+        if data is None:
+            data = self._view(seat, recent=0)
+            data.update(step=True, events=self.step_events.get(self.seq, []))
+        return self.told(data, seat, lang)
 
     def messages_since(
         self, seen: int, seat: int | None, lang: str = DEFAULT_LANGUAGE
@@ -265,7 +296,12 @@ class PlayService:
             return None
         if self._pool is None:
             context = multiprocessing.get_context("spawn")
-            self._pool = concurrent.futures.ProcessPoolExecutor(self.bot_workers, context)
+            self._pool = concurrent.futures.ProcessPoolExecutor(
+                self.bot_workers,
+                context,
+                initializer=workers.die_with_parent,
+                initargs=(os.getpid(),),
+            )
             for _ in range(self.bot_workers):
                 self._pool.submit(workers.warm)
         return self._pool
@@ -318,8 +354,10 @@ class PlayService:
         live.marks[0] = len(live.log())
         for index, token in new.seat_tokens.items():
             live.tokens[hash_token(token)] = index
+            live.heard_from(index)
         for index, digest in (token_hashes or {}).items():
             live.tokens[digest] = index
+            live.heard_from(index)
         if token_hashes:
             live.standins = self.standins.setdefault(new.id, {})
             live.names = self.names.setdefault(new.id, {})
@@ -363,17 +401,21 @@ class PlayService:
     async def _catch_up(self, live: AnyLive) -> None:
         """Apply the actions written by another process since this one last looked."""
         async with live.lock:
-            if self.games.get(live.id) is not live:
-                return  # a lost race left its state behind its version: it was forgotten
-            missing = await self.repo.actions_since(live.id, live.seq)
-            for seq, data in missing:
-                if seq != live.seq + 1:
-                    break
-                live.state.apply(live.adapter.action_from_json(data, live.rules))
-                live.seq = seq
-                live.record_step()
-            if missing:
-                self.hub.publish(channel(live.id), live.seq)
+            await self._apply_missing(live)
+
+    async def _apply_missing(self, live: AnyLive) -> None:
+        """`_catch_up` with the game's lock held."""
+        if self.games.get(live.id) is not live:
+            return  # a lost race left its state behind its version: it was forgotten
+        missing = await self.repo.actions_since(live.id, live.seq)
+        for seq, data in missing:
+            if seq != live.seq + 1:
+                break
+            live.state.apply(live.adapter.action_from_json(data, live.rules))
+            live.seq = seq
+            live.record_step()
+        if missing:
+            self.hub.publish(channel(live.id), live.seq)
 
     def _remember(self, live: AnyLive) -> None:
         self.games[live.id] = live
@@ -397,12 +439,13 @@ class PlayService:
         if not token:
             raise NotYourGame(live.id)
         digest = hash_token(token)
-        if digest in live.tokens:
-            return live.tokens[digest]
-        seat = await self.repo.seat_of(live.id, token)
+        seat = live.tokens.get(digest)
         if seat is None:
-            raise NotYourGame(live.id)
-        live.tokens[digest] = seat
+            seat = await self.repo.seat_of(live.id, token)
+            if seat is None:
+                raise NotYourGame(live.id)
+            live.tokens[digest] = seat
+        live.heard_from(seat)
         return seat
 
     # --- acting ----------------------------------------------------------------------------
@@ -413,6 +456,9 @@ class PlayService:
         async with live.lock:
             if self.games.get(live.id) is not live:
                 raise StaleVersion(live.seq)
+            if seq is not None and seq > live.seq:
+                # The page saw a step another process wrote: this copy catches up first.
+                await self._apply_missing(live)
             if seq is not None and seq != live.seq:
                 raise StaleVersion(live.seq)
             action = live.adapter.action_from_json(data, live.rules)
@@ -569,12 +615,27 @@ class PlayService:
         arrive within the hub's polling interval."""
         await websocket.accept()
         game_id = live.id
+        watched = live
+        _watch(watched, seat)
         async with self.hub.subscribe(channel(game_id)) as queue:
             reader = asyncio.create_task(_drain(websocket))
             try:
+                announced = 0
                 while not reader.done():
-                    live = await self.get(game_id)
-                    for message in live.messages_since(seen, seat, lang):
+                    cached = self.games.get(game_id)
+                    # A version announced by another process (through Redis) that this
+                    # process's copy has not reached: read the missing steps.
+                    behind = cached is not None and announced > cached.seq
+                    live = await self.get(game_id, fresh=behind)
+                    if live is not watched:  # reloaded: the new copy keeps this seat's steps
+                        _unwatch(watched, seat)
+                        watched = live
+                        _watch(watched, seat)
+                    # Under the game's lock: while a step is being stored the state is ahead
+                    # of its version, and a view read then would carry the wrong one.
+                    async with live.lock:
+                        messages = live.messages_since(seen, seat, lang)
+                    for message in messages:
                         await websocket.send_json({"t": "view", "v": message["seq"], "d": message})
                         seen = int(message["seq"])
                     getter = asyncio.create_task(queue.get())
@@ -583,16 +644,17 @@ class PlayService:
                         timeout=self.hub.poll_seconds,
                         return_when=asyncio.FIRST_COMPLETED,
                     )
-                    if getter not in done:
+                    if getter in done:
+                        announced = max(announced, getter.result())
+                    else:
                         getter.cancel()
                         if not reader.done():
                             await self.get(game_id, fresh=True)
-                    elif getter.result() > live.seq:  # written by another process
-                        await self.get(game_id, fresh=True)
             except (WebSocketDisconnect, RuntimeError, OSError, NotFound):
                 pass
             finally:
                 reader.cancel()
+                _unwatch(watched, seat)
 
     async def close(self) -> None:
         """Stop the computer seats' tasks (the server is shutting down; every action taken is
@@ -631,6 +693,22 @@ def _replay_frames(live: AnyLive, record: Record, seat: int) -> list[dict[str, J
         seen = len(entries)
         frames.append(data)
     return frames
+
+
+def _watch(live: AnyLive, seat: int | None) -> None:
+    """A page of ``seat`` follows the game (a spectator's, seat ``None``, keeps no steps: it
+    gets the public view)."""
+    if seat is not None:
+        live.watching[seat] += 1
+
+
+def _unwatch(live: AnyLive, seat: int | None) -> None:
+    if seat is None:
+        return
+    live.heard_from(seat)
+    live.watching[seat] -= 1
+    if live.watching[seat] <= 0:
+        del live.watching[seat]
 
 
 async def _drain(websocket: WebSocket) -> None:

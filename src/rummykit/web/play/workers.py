@@ -8,6 +8,14 @@ decision is the same in a worker process, in a thread of the server, or in a tes
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
+import os
+import signal
+import sys
+import threading
+import time
+
 from rummykit.core import JSON
 from rummykit.web.play.adapter import ADAPTERS, adapter
 
@@ -32,3 +40,31 @@ def warm() -> int:
     for kind in ADAPTERS:
         adapter(kind)
     return 0
+
+
+PR_SET_PDEATHSIG = 1
+"""``prctl`` option of Linux: the signal a process gets when the thread that started it ends."""
+
+
+def die_with_parent(parent: int) -> None:
+    """End this process when the process ``parent`` ends, even by ``kill -9``.
+
+    A worker's parent is a server: when it dies without a word, nothing else would stop its
+    workers, and each keeps the engines' memory for good. On Linux the kernel sends SIGKILL
+    at the parent's death (``PR_SET_PDEATHSIG``; the pool is started from the event loop's
+    thread, which lives as long as the server); elsewhere a thread checks the parent every
+    second. A parent already gone before this runs is noticed at once.
+    """
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    else:
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    if os.getppid() != parent:
+        os._exit(0)
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)

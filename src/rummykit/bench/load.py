@@ -1,0 +1,420 @@
+"""A load generator: real WebSocket clients against one or several server processes.
+
+``rummykit bench load`` starts the site (``--processes`` servers on ``--database``, with
+``--redis`` and nginx in front when there are several) or drives one already running
+(``--url``), then runs scenarios at the same time, each a kind of visitor:
+
+- ``computer``: people playing against the computer, each through the JSON API and the
+  game's WebSocket like a page (an action answered, then the socket waited on for the turn);
+  measured: each action from request to answer, and the delivery of the player's own step on
+  its socket after the answer;
+- ``watchers``: idle score-sheet pages, each an open WebSocket that only listens (server memory
+  per open socket);
+- ``fanout``: one sheet followed by many pages, a round entered now and then; measured: each
+  page's delay from the entry to the version reaching it.
+
+A scenario is a class with a name, its options and an ``async run(context)``; a new kind of
+visitor (the tables of people, spectators) is one more class in `SCENARIOS`. Figures come out as
+JSON: throughput, p50/p90/p99 of actions and deliveries, errors, the servers' memory (and per
+open socket) and CPU. Nothing here asserts a speed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import platform
+import resource
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rummykit.bench.servers import Front, Server, scratch_database
+from rummykit.bench.web import KEEPALIVE, _choose
+from rummykit.core import JSON
+
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
+
+
+def percentiles(values: list[float]) -> dict[str, float | None]:
+    """p50, p90, p99 and max of seconds, in milliseconds (None when there is no value)."""
+    if not values:
+        return {"p50": None, "p90": None, "p99": None, "max": None, "count": 0}
+    ordered = sorted(values)
+
+    def at(fraction: float) -> float:
+        index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+        return round(ordered[index] * 1000, 2)
+
+    return {"p50": at(0.5), "p90": at(0.9), "p99": at(0.99), "max": at(1.0), "count": len(values)}
+
+
+@dataclass
+class Metrics:
+    """What the scenarios measure, shared by all of them."""
+
+    actions: list[float] = field(default_factory=list)
+    deliveries: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    sockets: int = 0
+    extra: dict[str, JSON] = field(default_factory=dict)
+
+    def error(self, text: str) -> None:
+        self.errors.append(text[:200])
+
+
+@dataclass
+class Context:
+    """Where the scenarios play: the site's address, its server processes (when started
+    here), until when, and the shared figures."""
+
+    url: str
+    until: float
+    metrics: Metrics
+    servers: list[Server]
+    connect_limit: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(100))
+
+    @property
+    def ws_url(self) -> str:
+        return self.url.replace("http", "ws", 1)
+
+    async def socket(self, path: str, headers: dict[str, str] | None = None) -> Any:
+        """A WebSocket to ``path`` (at most 100 handshakes at a time)."""
+        import websockets
+
+        async with self.connect_limit:
+            return await websockets.connect(
+                self.ws_url + path,
+                additional_headers=headers or {},
+                open_timeout=60,
+                ping_interval=None,
+                max_queue=64,
+            )
+
+
+class Scenario:
+    """A kind of visitor; ``count`` of them at once."""
+
+    name: ClassVar[str]
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+
+    async def run(self, context: Context) -> None:
+        raise NotImplementedError
+
+
+class Computer(Scenario):
+    """People playing Rommé against two ``easy`` computers, as the table's page does."""
+
+    name = "computer"
+    level = "easy"
+
+    async def run(self, context: Context) -> None:
+        import httpx
+
+        limits = httpx.Limits(
+            max_connections=self.count,
+            max_keepalive_connections=self.count,
+            keepalive_expiry=KEEPALIVE,
+        )
+        async with httpx.AsyncClient(base_url=context.url, timeout=60, limits=limits) as client:
+            await asyncio.gather(*(self.play(context, client) for _ in range(self.count)))
+
+    async def play(self, context: Context, client: Any) -> None:
+        import websockets
+
+        metrics = context.metrics
+        while time.perf_counter() < context.until:
+            answer = await client.post(
+                "/api/games", json={"game": "romme", "opponents": 2, "level": self.level}
+            )
+            if answer.status_code != 201:
+                metrics.error(answer.text)
+                await asyncio.sleep(1)
+                continue
+            data = answer.json()
+            game_id, headers = data["id"], {"X-Seat-Token": data["token"]}
+            view = data["view"]
+            try:
+                socket = await context.socket(f"/ws/games/{game_id}?since={view['seq']}", headers)
+            except (OSError, websockets.WebSocketException) as err:
+                metrics.error(repr(err))
+                continue
+            metrics.sockets += 1
+            try:
+                await self.game(context, client, socket, game_id, headers, view)
+            except (OSError, websockets.WebSocketException, TimeoutError) as err:
+                metrics.error(repr(err))
+            finally:
+                metrics.sockets -= 1
+                await socket.close()
+
+    async def game(
+        self,
+        context: Context,
+        client: Any,
+        socket: Any,
+        game_id: str,
+        headers: dict[str, str],
+        view: dict[str, Any],
+    ) -> None:
+        metrics = context.metrics
+        answered: dict[int, float] = {}
+        while time.perf_counter() < context.until and view["phase"] != "game_over":
+            while not (view["to_move"] == 0 or view["phase"] in ("round_over", "game_over")):
+                message = json.loads(await asyncio.wait_for(socket.recv(), 60))
+                seq = message["v"]
+                if seq in answered:
+                    metrics.deliveries.append(time.perf_counter() - answered.pop(seq))
+                if seq > view["seq"]:
+                    view = message["d"]
+            if view["phase"] == "game_over":
+                return
+            started = time.perf_counter()
+            answer = await client.post(
+                f"/api/games/{game_id}/actions",
+                json={"seq": view["seq"], "action": _choose(view)},
+                headers=headers,
+            )
+            done = time.perf_counter()
+            metrics.actions.append(done - started)
+            if answer.status_code != 200:
+                metrics.error(answer.text)
+                view = answer.json().get("view") or view
+                continue
+            view = answer.json()
+            answered[view["seq"]] = done
+
+
+async def _new_sheet(client: Any, name: str) -> str:
+    answer = await client.post("/api/sheets", json={"name": name, "players": ["Ana", "Ben"]})
+    answer.raise_for_status()
+    sheet_id: str = answer.json()["id"]
+    return sheet_id
+
+
+class Watchers(Scenario):
+    """Idle score-sheet pages: each opens the sheet's WebSocket and listens (ten a sheet)."""
+
+    name = "watchers"
+    per_sheet = 10
+
+    async def run(self, context: Context) -> None:
+        import httpx
+
+        async with httpx.AsyncClient(base_url=context.url, timeout=60) as client:
+            sheets = [
+                await _new_sheet(client, f"Watched {i}")
+                for i in range(max(1, self.count // self.per_sheet))
+            ]
+        before = _memory(context.servers)
+        started = time.perf_counter()
+        sockets = await asyncio.gather(
+            *(self.open(context, sheets[i % len(sheets)]) for i in range(self.count))
+        )
+        opened = [s for s in sockets if s is not None]
+        context.metrics.extra["watchers_connect_seconds"] = round(time.perf_counter() - started, 2)
+        await asyncio.sleep(2)  # the servers settle
+        after = _memory(context.servers)
+        context.metrics.extra["watchers_open"] = len(opened)
+        if before is not None and after is not None and opened:
+            per = (after - before) / len(opened)
+            context.metrics.extra["server_bytes_per_idle_socket"] = round(per)
+        await asyncio.sleep(max(0.0, context.until - time.perf_counter()))
+        await asyncio.gather(*(s.close() for s in opened), return_exceptions=True)
+
+    async def open(self, context: Context, sheet_id: str) -> Any:
+        import websockets
+
+        try:
+            socket = await context.socket(f"/ws/sheet/{sheet_id}")
+            await asyncio.wait_for(socket.recv(), 60)  # the version, sent at once
+        except (OSError, websockets.WebSocketException, TimeoutError) as err:
+            context.metrics.error(repr(err))
+            return None
+        context.metrics.sockets += 1
+        return socket
+
+
+class Fanout(Scenario):
+    """One sheet followed by ``count`` pages; a round entered every second, and each page's
+    delay from the entry to the new version reaching it."""
+
+    name = "fanout"
+    events = 5
+
+    async def run(self, context: Context) -> None:
+        import httpx
+
+        async with httpx.AsyncClient(base_url=context.url, timeout=60) as client:
+            sheet_id = await _new_sheet(client, "Followed")
+            sockets = [
+                s
+                for s in await asyncio.gather(
+                    *(Watchers.open(Watchers(1), context, sheet_id) for _ in range(self.count))
+                )
+                if s is not None
+            ]
+            context.metrics.extra["fanout_watchers"] = len(sockets)
+            for version in range(self.events):
+                if time.perf_counter() > context.until:
+                    break
+                entries = [{"p": 0, "v": 0, "out": True}, {"p": 1, "v": 9}]
+                action = {"t": "round", "entries": entries}
+                started = time.perf_counter()
+                waiting = [asyncio.create_task(self.receive(s, version + 1)) for s in sockets]
+                answer = await client.post(
+                    f"/api/sheets/{sheet_id}/actions", json={"version": version, "action": action}
+                )
+                if answer.status_code != 200:
+                    context.metrics.error(answer.text)
+                    break
+                arrived = await asyncio.gather(*waiting, return_exceptions=True)
+                for moment in arrived:
+                    if isinstance(moment, float):
+                        context.metrics.deliveries.append(moment - started)
+                    else:
+                        context.metrics.error(repr(moment))
+                await asyncio.sleep(1)
+            await asyncio.gather(*(s.close() for s in sockets), return_exceptions=True)
+
+    @staticmethod
+    async def receive(socket: Any, version: int) -> float:
+        while True:
+            message = json.loads(await asyncio.wait_for(socket.recv(), 30))
+            if message.get("v", -1) >= version:
+                return time.perf_counter()
+
+
+SCENARIOS: dict[str, type[Scenario]] = {s.name: s for s in (Computer, Watchers, Fanout)}
+"""Every kind of visitor, by the name the command line gives it."""
+
+
+def _proc_stat(pid: int) -> tuple[int, int] | None:
+    """CPU ticks and resident pages of a process and its children (the bot workers)."""
+    from rummykit.bench.servers import descendants
+
+    ticks = pages = 0
+    for each in (pid, *descendants(pid)):
+        try:
+            fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks += int(fields[11]) + int(fields[12])
+        if each == pid:
+            pages = int(fields[21])
+    return ticks, pages
+
+
+def _memory(servers: list[Server]) -> int | None:
+    """The resident memory of the server processes themselves, in bytes."""
+    if not servers:
+        return None
+    total = 0
+    for server in servers:
+        stat = _proc_stat(server.pid)
+        total += stat[1] * PAGE_SIZE if stat else 0
+    return total
+
+
+def _cpu(servers: list[Server]) -> float:
+    total = 0
+    for server in servers:
+        stat = _proc_stat(server.pid)
+        total += stat[0] if stat else 0
+    return total / CLOCK_TICKS
+
+
+def raise_open_files() -> int:
+    """Lift this process's limit of open files to its hard limit (children inherit it)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+@contextlib.contextmanager
+def site(
+    folder: Path, processes: int, database: str | None, redis: str | None
+) -> Iterator[tuple[str, list[Server]]]:
+    """``processes`` servers (nginx in front of more than one); their URL and themselves."""
+    if processes > 1 and (not redis or not (database or "").startswith("postgresql")):
+        raise ValueError("several processes need a PostgreSQL database and Redis")
+    with scratch_database(database) as url:
+        servers: list[Server] = []
+        front: Front | None = None
+        try:
+            for _ in range(processes):
+                servers.append(Server(folder, url, redis=redis))
+            if processes > 1:
+                front = Front(folder, [f"127.0.0.1:{s.port}" for s in servers])
+                yield front.url, servers
+            else:
+                yield servers[0].url, servers
+        finally:
+            if front is not None:
+                front.stop()
+            for server in servers:
+                server.stop()
+
+
+def run(
+    scenarios: dict[str, int],
+    seconds: float = 20.0,
+    processes: int = 1,
+    database: str | None = None,
+    redis: str | None = None,
+    url: str | None = None,
+) -> dict[str, JSON]:
+    """Run the scenarios (name -> visitors) at once for about ``seconds``; the figures."""
+    unknown = set(scenarios) - set(SCENARIOS)
+    if unknown:
+        raise ValueError(f"unknown scenarios {sorted(unknown)}: choose among {sorted(SCENARIOS)}")
+    open_files = raise_open_files()
+    with contextlib.ExitStack() as stack:
+        if url is None:
+            folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+            url, servers = stack.enter_context(site(folder, processes, database, redis))
+        else:
+            servers = []
+        metrics = Metrics()
+        cpu_before = _cpu(servers)
+        started = time.perf_counter()
+
+        async def main() -> None:
+            context = Context(url, time.perf_counter() + seconds, metrics, servers)
+            await asyncio.gather(
+                *(SCENARIOS[name](count).run(context) for name, count in scenarios.items() if count)
+            )
+
+        asyncio.run(main())
+        elapsed = time.perf_counter() - started
+        cpu = _cpu(servers) - cpu_before
+        memory = _memory(servers)
+    return {
+        "scenarios": dict(scenarios),
+        "processes": processes if servers else None,
+        "database": (database or "sqlite").split(":", 1)[0] if servers else None,
+        "redis": bool(redis),
+        "seconds": round(elapsed, 2),
+        "actions": len(metrics.actions),
+        "actions_per_second": round(len(metrics.actions) / elapsed, 1),
+        "action_latency_ms": percentiles(metrics.actions),
+        "delivery_latency_ms": percentiles(metrics.deliveries),
+        "errors": len(metrics.errors),
+        "first_errors": list(metrics.errors[:3]),
+        "server_rss_mb": round(memory / 2**20, 1) if memory is not None else None,
+        "server_cpu_seconds": round(cpu, 2) if servers else None,
+        "server_cpu_share": round(cpu / elapsed, 2) if servers else None,
+        **metrics.extra,
+        "open_files_limit": open_files,
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+    }
