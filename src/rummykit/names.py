@@ -93,6 +93,9 @@ def salvage(text: str) -> str:
     return normalise("".join(c for c in folded if c in SPACES or not refused(c)))
 
 
+# Written here, small on purpose: the Python packages for Unicode confusables either only detect
+# mixed scripts (confusable-homoglyphs gives no comparison key) or are unmaintained (confusables,
+# last released 2021), and a nickname needs one key for the letters people really mix up.
 LOOKALIKES = str.maketrans(
     {
         # Cyrillic letters drawn like Latin ones
