@@ -35,24 +35,22 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rummykit.bench.servers import Front, Server, scratch_database
-from rummykit.bench.web import KEEPALIVE, _choose
+from rummykit.bench.web import KEEPALIVE, _choose, _ms
 from rummykit.core import JSON
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
 
 
+FRACTIONS = {"p50": 0.5, "p90": 0.9, "p99": 0.99, "max": 1.0}
+
+
 def percentiles(values: list[float]) -> dict[str, float | None]:
     """p50, p90, p99 and max of seconds, in milliseconds (None when there is no value)."""
     if not values:
         return {"p50": None, "p90": None, "p99": None, "max": None, "count": 0}
-    ordered = sorted(values)
-
-    def at(fraction: float) -> float:
-        index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
-        return round(ordered[index] * 1000, 2)
-
-    return {"p50": at(0.5), "p90": at(0.9), "p99": at(0.99), "max": at(1.0), "count": len(values)}
+    at = {name: _ms(values, fraction) for name, fraction in FRACTIONS.items()}
+    return {**at, "count": len(values)}
 
 
 @dataclass

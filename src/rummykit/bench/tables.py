@@ -22,94 +22,36 @@ import contextlib
 import json
 import os
 import platform
-import socket
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from rummykit.bench.web import _choose, _ms
+from rummykit.bench.load import percentiles
+from rummykit.bench.servers import Server
+from rummykit.bench.web import _choose
 from rummykit.core import JSON
 
 LONG_GAME = {"rounds": 50, "stock_exhausted": "reshuffle"}
 """Rules of a game that lasts longer than any run."""
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @contextlib.contextmanager
 def servers(
     folder: Path, count: int, database: str | None, redis: str | None, poll: float
 ) -> Iterator[list[str]]:
-    """``count`` server processes on one database; yields their base URLs."""
-    import httpx
-
-    env = {
-        **os.environ,
-        "RUMMYKIT_DATABASE_URL": database or f"sqlite:///{folder / 'bench.sqlite3'}",
-        # Every simulated player comes from this one address: the per-client limits, meant for
-        # one person, would refuse the load itself.
-        "RUMMYKIT_RATE_CREATE": "100000/minute",
-        "RUMMYKIT_RATE_ACTIONS": "1000000/minute",
-        "RUMMYKIT_SOCKETS_PER_CLIENT": "100000",
-        "RUMMYKIT_MAX_CONNECTIONS": "5000",
-        "RUMMYKIT_BOT_WORKERS": "0",
-        "RUMMYKIT_POLL_SECONDS": str(poll),
-    }
-    if redis:
-        env["RUMMYKIT_REDIS_URL"] = redis
-    command = [sys.executable, "-c", "from rummykit.cli import main; main()", "serve"]
-    processes: list[subprocess.Popen[bytes]] = []
-    urls: list[str] = []
-    logs = []
+    """``count`` server processes on one database, started one after the other (the first
+    migrates the database alone); yields their base URLs."""
+    env = {"RUMMYKIT_BOT_WORKERS": "0", "RUMMYKIT_POLL_SECONDS": str(poll)}
+    started: list[Server] = []
     try:
-        for index in range(count):
-            port = _free_port()
-            log = (folder / f"server{index}.log").open("wb")
-            logs.append(log)
-            processes.append(
-                subprocess.Popen([*command, "--port", str(port)], env=env, stdout=log, stderr=log)
-            )
-            urls.append(f"http://127.0.0.1:{port}")
-            if index == 0:  # the first one migrates the database alone
-                _wait(urls[0], processes[0], folder / "server0.log", httpx)
-        for index, (url, process) in enumerate(zip(urls, processes, strict=True)):
-            _wait(url, process, folder / f"server{index}.log", httpx)
-        yield urls
+        for _ in range(count):
+            started.append(Server(folder, database, redis=redis, env=env))
+        yield [server.url for server in started]
     finally:
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-        for log in logs:
-            log.close()
-
-
-def _wait(url: str, process: subprocess.Popen[bytes], log: Path, httpx: Any) -> None:
-    deadline = time.monotonic() + 60
-    while True:
-        if process.poll() is not None:
-            raise RuntimeError(log.read_text()[-2000:])
-        try:
-            if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        if time.monotonic() > deadline:
-            raise RuntimeError("the server did not start")
-        time.sleep(0.1)
+        for server in started:
+            server.stop()
 
 
 class Load:
@@ -298,23 +240,11 @@ def run(
         "seconds": round(elapsed, 2),
         "moves": load.moves,
         "moves_per_second": round(load.moves / elapsed, 1),
-        "delivery_ms": _figures(load.delivery),
-        "table_delivery_ms": _figures(load.table_delivery),
-        "answer_ms": _figures(load.answers),
+        "delivery_ms": percentiles(load.delivery),
+        "table_delivery_ms": percentiles(load.table_delivery),
+        "answer_ms": percentiles(load.answers),
         "errors": len(load.errors),
         "first_errors": load.errors[:3],
         "python": platform.python_version(),
         "cpus": os.cpu_count(),
-    }
-
-
-def _figures(values: list[float]) -> dict[str, JSON]:
-    if not values:
-        return {"count": 0}
-    return {
-        "count": len(values),
-        "p50": _ms(values, 0.5),
-        "p90": _ms(values, 0.9),
-        "p99": _ms(values, 0.99),
-        "max": _ms(values, 1.0),
     }

@@ -145,7 +145,7 @@ class Hub:
         async with self.subscribe(channel) as queue:
             last = -1
             version = await self._current(channel, current_version)
-            reader = asyncio.create_task(_drain(websocket))
+            reader = asyncio.create_task(drain(websocket))
             try:
                 while not reader.done():
                     if version > last:
@@ -171,8 +171,9 @@ class Hub:
                 reader.cancel()
 
 
-async def _drain(websocket: WebSocket) -> None:
-    """Read (and ignore) what the client sends, so that its closing is noticed."""
+async def drain(websocket: WebSocket) -> None:
+    """Read (and ignore) what the client sends, so that its closing is noticed (every socket of
+    the site that only sends uses it)."""
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
         while True:
             message = await websocket.receive()

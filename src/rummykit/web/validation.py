@@ -154,6 +154,14 @@ async def read_json(request: Request) -> Any:
     return parse_json(await request.body())
 
 
+async def read_object(request: Request) -> dict[str, Any]:
+    """The request's JSON body, which must be an object (`IllegalAction("bad_request")`)."""
+    data = await read_json(request)
+    if not isinstance(data, dict):
+        raise IllegalAction("bad_request")
+    return data
+
+
 async def read_form(request: Request) -> FormData:
     """The request's form: text fields only, each short and without control characters."""
     try:

@@ -35,7 +35,7 @@ from rummykit.i18n import LANGUAGES
 from rummykit.store import Conflict, NotFound
 from rummykit.web.language import site_translations
 from rummykit.web.play import messages
-from rummykit.web.play.adapter import SeatInfo, adapter
+from rummykit.web.play.adapter import AnyGame, SeatInfo, adapter
 from rummykit.web.play.service import AnyLive, NotYourGame, StaleVersion, service
 from rummykit.web.rendering import request_language
 from rummykit.web.validation import (
@@ -44,7 +44,7 @@ from rummykit.web.validation import (
     NewMelds,
     body_schema,
     check_rules,
-    read_json,
+    read_object,
     refusals,
     since_param,
 )
@@ -62,10 +62,17 @@ def cookie_name(game_id: str) -> str:
 def set_seat_cookie(
     response: Response, game_id: str, token: str, request: Request | None = None
 ) -> None:
-    """The seat's token, for this browser only: not readable by scripts, not sent by other
-    sites' forms, and only over HTTPS when the site is served over HTTPS."""
+    """The seat's token in this browser (see `set_secret_cookie`)."""
+    set_secret_cookie(response, cookie_name(game_id), token, request)
+
+
+def set_secret_cookie(
+    response: Response, name: str, token: str, request: Request | None = None
+) -> None:
+    """A seat's or a table's token, for this browser only: not readable by scripts, not sent
+    by other sites' forms, and only over HTTPS when the site is served over HTTPS."""
     response.set_cookie(
-        cookie_name(game_id),
+        name,
         token,
         max_age=COOKIE_DAYS * 24 * 3600,
         httponly=True,
@@ -136,11 +143,25 @@ def _int(value: Any, low: int, high: int, code: str, **params: Any) -> int:
     return value
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    data = await read_json(request)
-    if not isinstance(data, dict):
+def chosen_rules(game: AnyGame, preset: str | None, changes: dict[str, JSON]) -> dict[str, JSON]:
+    """The rules a request asks for: a preset of the game (its first by default) with the
+    request's changes, each checked against the new-game form's options."""
+    presets = game.presets()
+    name = next(iter(presets)) if preset is None else preset
+    if name not in presets:
+        raise IllegalAction("bad_rules", field="preset", value=name)
+    rules = dict(presets[name])
+    check_rules(game.options(), changes)
+    rules.update(changes)
+    return rules
+
+
+def answer_language(request: Request, lang: str | None) -> str:
+    """The language a request asks its answer in, else the page's."""
+    chosen = lang or request_language(request)
+    if chosen not in LANGUAGES:
         raise IllegalAction("bad_request")
-    return data
+    return chosen
 
 
 def seats_for(kind: str, opponents: int, level: str) -> list[SeatInfo]:
@@ -160,21 +181,13 @@ def seats_for(kind: str, opponents: int, level: str) -> list[SeatInfo]:
 )
 async def create(request: Request) -> Response:
     try:
-        data = NewGame.read(await _body(request))
+        data = NewGame.read(await read_object(request))
         game = adapter(data.game)
         kind = data.game
-        presets = game.presets()
-        preset = next(iter(presets)) if data.preset is None else data.preset
-        if preset not in presets:
-            raise IllegalAction("bad_rules", field="preset", value=preset)
-        rules = dict(presets[preset])
-        check_rules(game.options(), data.rules)
-        rules.update(data.rules)
+        rules = chosen_rules(game, data.preset, data.rules)
         level = data.level or game.default_level()
         seats = seats_for(kind, 1 if data.opponents is None else data.opponents, level)
-        lang = data.lang or request_language(request)
-        if lang not in LANGUAGES:
-            raise IllegalAction("bad_request")
+        lang = answer_language(request, data.lang)
         play = service(request.app)
         new = await play.create(kind, rules, seats)
     except IllegalAction as err:
@@ -218,7 +231,7 @@ async def act(request: Request, game_id: str) -> Response:
         return not_yours(request)
     play = service(request.app)
     try:
-        data = GameAction.read(await _body(request))
+        data = GameAction.read(await read_object(request))
         live = await play.act(live, seat, data.seq, data.action)
     except IllegalAction as err:
         return error_json(request, err, 422, seq=live.seq)
@@ -264,7 +277,7 @@ async def melds(request: Request, game_id: str) -> Response:
         raise NotFound(game_id)
     translations = site_translations(request_language(request))
     try:
-        data = NewMelds.read(await _body(request))
+        data = NewMelds.read(await read_object(request))
         found = value_melds(live.state, list(data.melds))
     except IllegalAction as err:
         return error_json(request, err, 422)

@@ -40,7 +40,7 @@ from rummykit.core import JSON, Bot, IllegalAction, Record
 from rummykit.i18n import DEFAULT_LANGUAGE
 from rummykit.store import Conflict, Database, GameRepository, NewGame, NotFound, hash_token
 from rummykit.web.language import site_translations
-from rummykit.web.live import Hub
+from rummykit.web.live import Hub, drain
 from rummykit.web.play import workers
 from rummykit.web.play.adapter import (
     ActionT,
@@ -618,7 +618,7 @@ class PlayService:
         watched = live
         _watch(watched, seat)
         async with self.hub.subscribe(channel(game_id)) as queue:
-            reader = asyncio.create_task(_drain(websocket))
+            reader = asyncio.create_task(drain(websocket))
             try:
                 announced = 0
                 while not reader.done():
@@ -709,15 +709,6 @@ def _unwatch(live: AnyLive, seat: int | None) -> None:
     live.watching[seat] -= 1
     if live.watching[seat] <= 0:
         del live.watching[seat]
-
-
-async def _drain(websocket: WebSocket) -> None:
-    """Read (and ignore) what the page sends, so that its closing is noticed."""
-    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-        while True:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                return
 
 
 def service(app: Any) -> PlayService:

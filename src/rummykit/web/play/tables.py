@@ -57,7 +57,7 @@ from rummykit.store.tables import Message, StoredTable, TableRepository
 from rummykit.web import errors
 from rummykit.web.errors import N_
 from rummykit.web.language import site_translations
-from rummykit.web.live import Hub
+from rummykit.web.live import Hub, drain
 from rummykit.web.play.adapter import SeatInfo, adapter
 from rummykit.web.play.service import AnyLive, PlayService, StaleVersion, channel
 
@@ -1031,7 +1031,7 @@ class TableService:
             if seat is not None and table.seats[seat].get("standin"):
                 await self.take_back(table_id, pid)
             self.hub.publish(table_channel(table_id), table.version)
-        reader = asyncio.create_task(_drain(websocket))
+        reader = asyncio.create_task(drain(websocket))
         last: Any = None
         try:
             while not reader.done():
@@ -1110,14 +1110,6 @@ def _seat_of_pid(table: StoredTable, pid: int) -> int | None:
         if seat["pid"] == pid:
             return index
     return None
-
-
-async def _drain(websocket: WebSocket) -> None:
-    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-        while True:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                return
 
 
 def tables(app: Any) -> TableService:

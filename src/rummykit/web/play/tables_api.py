@@ -20,16 +20,20 @@ that is not valid, 429 for too many messages.
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 
 from rummykit.core import JSON, IllegalAction
-from rummykit.i18n import LANGUAGES
 from rummykit.store import NotFound
 from rummykit.web.play.adapter import adapter
-from rummykit.web.play.api import COOKIE_DAYS, GAME_ID, error_json, reader_language
+from rummykit.web.play.api import (
+    GAME_ID,
+    answer_language,
+    chosen_rules,
+    error_json,
+    reader_language,
+    set_secret_cookie,
+)
 from rummykit.web.play.service import service
 from rummykit.web.play.tables import (
     DEFAULT_GRACE,
@@ -45,8 +49,7 @@ from rummykit.web.validation import (
     StartTable,
     TableNickname,
     body_schema,
-    check_rules,
-    read_json,
+    read_object,
     refusals,
     since_param,
 )
@@ -81,26 +84,11 @@ def table_token(request: Request | WebSocket, table_id: str) -> str | None:
 
 
 def set_table_cookie(request: Request, response: Response, table_id: str, token: str) -> None:
-    response.set_cookie(
-        cookie_name(table_id),
-        token,
-        max_age=COOKIE_DAYS * 24 * 3600,
-        httponly=True,
-        samesite="lax",
-        secure=request.url.scheme == "https",
-        path="/",
-    )
+    set_secret_cookie(response, cookie_name(table_id), token, request)
 
 
 def refused(request: Request, error: IllegalAction) -> Response:
     return error_json(request, error, STATUS.get(error.code, 422))
-
-
-async def _body(request: Request) -> dict[str, Any]:
-    data = await read_json(request)
-    if not isinstance(data, dict):
-        raise IllegalAction("bad_request")
-    return data
 
 
 def _table_id(table_id: str) -> str:
@@ -155,18 +143,10 @@ async def table_view(request: Request, table_id: str) -> dict[str, JSON]:
 )
 async def create(request: Request) -> Response:
     try:
-        data = NewTable.read(await _body(request))
+        data = NewTable.read(await read_object(request))
         game = adapter(data.game)
-        presets = game.presets()
-        preset = next(iter(presets)) if data.preset is None else data.preset
-        if preset not in presets:
-            raise IllegalAction("bad_rules", field="preset", value=preset)
-        rules = dict(presets[preset])
-        check_rules(game.options(), data.rules)
-        rules.update(data.rules)
-        lang = data.lang or request_language(request)
-        if lang not in LANGUAGES:
-            raise IllegalAction("bad_request")
+        rules = chosen_rules(game, data.preset, data.rules)
+        lang = answer_language(request, data.lang)
         seats = [(s.kind, s.level or game.default_level()) for s in data.seats]
         settings = {
             "timer": data.timer if data.timer is not None else DEFAULT_TIMER,
@@ -212,7 +192,7 @@ async def view(request: Request, table_id: str) -> Response:
 async def join(request: Request, table_id: str) -> Response:
     service_ = tables(request.app)
     try:
-        data = JoinTable.read(await _body(request))
+        data = JoinTable.read(await read_object(request))
         _, seat, token = await service_.join(
             _table_id(table_id), table_token(request, table_id), data.nickname, data.seat
         )
@@ -232,7 +212,7 @@ async def join(request: Request, table_id: str) -> Response:
 async def rename(request: Request, table_id: str) -> Response:
     try:
         service_, pid = await _seated(request, table_id)
-        data = TableNickname.read(await _body(request))
+        data = TableNickname.read(await read_object(request))
         await service_.rename(table_id, pid, data.nickname)
     except IllegalAction as err:
         return refused(request, err)
@@ -249,7 +229,7 @@ async def start(request: Request, table_id: str) -> Response:
     try:
         service_, pid = await _seated(request, table_id)
         raw = await request.body()
-        data = StartTable.read(await _body(request)) if raw.strip() else StartTable()
+        data = StartTable.read(await read_object(request)) if raw.strip() else StartTable()
         await service_.start(table_id, pid, data.fill)
     except IllegalAction as err:
         return refused(request, err)
@@ -292,7 +272,7 @@ _simple("takeback", "takeback", "take_back")
 async def say(request: Request, table_id: str) -> Response:
     try:
         service_, pid = await _seated(request, table_id)
-        data = SayAtTable.read(await _body(request))
+        data = SayAtTable.read(await read_object(request))
         await service_.say(table_id, pid, data.phrase, data.text)
     except IllegalAction as err:
         return refused(request, err)

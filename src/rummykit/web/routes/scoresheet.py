@@ -1105,10 +1105,6 @@ async def follow(
 # -- JSON API ------------------------------------------------------------------------------
 
 
-async def _json_body(request: Request) -> Any:
-    return await read_json(request)
-
-
 def _sheet_json(request: Request, stored_id: str, version: int, sheet: Shared) -> dict[str, Any]:
     return {"id": stored_id, "version": version, "sheet": sheet.to_json()}
 
@@ -1124,7 +1120,7 @@ async def api_create(request: Request) -> Response:
     """Create a sheet: ``{"name", "limit", "players": [...], "lang"}``, and optionally
     ``"end"`` (``"reach"``, ``"exceed"`` or ``"rounds"``) with ``"rounds"``, and
     ``"own_hands": true`` for a sheet where each player enters their own hand."""
-    data = NewSheet.read(await _json_body(request))
+    data = NewSheet.read(await read_json(request))
     lang = data.lang or request_language(request)
     if lang not in LANGUAGES:
         raise IllegalAction("bad_request")
@@ -1163,7 +1159,7 @@ async def api_act(request: Request, sheet_id: str) -> Response:
     (with the current sheet, so the client can show it and ask again).
     """
     stored, sheet = await load_shared(request, sheet_id)
-    data = SheetAction.read(await _json_body(request))
+    data = SheetAction.read(await read_json(request))
     version = data.version
     action: Action | ChipAction
     if isinstance(sheet, ChipKeeper):
