@@ -142,3 +142,16 @@ def test_the_rummoli_status_reads_across_the_table_on_a_desktop(
     assert status is not None and board is not None and hand is not None
     # Not in the board's narrow column: as wide as the board and the hand together.
     assert status["width"] >= hand["width"] and status["width"] > 2 * board["width"]
+
+
+def test_the_names_of_a_new_table_have_room_on_a_desktop(
+    live_server: Any, new_page: Callable[..., Any]
+) -> None:
+    """The table's name and the host's nickname are text fields wide enough for a name (they
+    took the narrow width of the numeric options: about 6 letters)."""
+    page = new_page(locale="es-ES", viewport={"width": 1280, "height": 900})
+    page.goto(f"{live_server.url}/es/tables/new")
+    for field in ("#table-name", "#nickname"):
+        assert page.locator(field).bounding_box()["width"] >= 200, field
+    page.fill("#nickname", "María José")
+    assert page.locator("#nickname").evaluate("i => i.scrollWidth <= i.clientWidth")
