@@ -155,3 +155,35 @@ def test_the_names_of_a_new_table_have_room_on_a_desktop(
         assert page.locator(field).bounding_box()["width"] >= 200, field
     page.fill("#nickname", "María José")
     assert page.locator("#nickname").evaluate("i => i.scrollWidth <= i.clientWidth")
+
+
+def test_a_table_with_friends_shows_tiles_on_a_phones_first_screen(
+    live_server: Any, new_page: Callable[..., Any], screenshot: Callable[[Any, str], Any]
+) -> None:
+    """The table's strip (players, clock, messages) leaves the rack on the first screen: the
+    phrases to send wait behind "Say something" until the player opens them."""
+    body = {
+        "game": "tiles",
+        "nickname": "Lucía",
+        "seats": [{"kind": "person"}, {"kind": "computer", "level": "greedy"}],
+        "lang": "es",
+    }
+    created = httpx.post(f"{live_server.url}/api/tables", json=body)
+    assert created.status_code == 201, created.text
+    table_id, token = created.json()["id"], created.json()["token"]
+    headers = {"X-Table-Token": token}
+    started = httpx.post(f"{live_server.url}/api/tables/{table_id}/start", headers=headers)
+    assert started.status_code == 200, started.text
+    page = new_page(locale="es-ES", phone=True)
+    page.context.add_cookies(
+        [{"name": f"rk_table_{table_id}", "value": token, "url": live_server.url}]
+    )
+    page.goto(f"{live_server.url}/es/t/{table_id}")
+    page.wait_for_selector("[data-rack] [data-code]")
+    screenshot(page, "first-screen")
+    assert page.evaluate("scrollY") == 0
+    top = page.eval_on_selector("[data-rack] [data-code]", "e => e.getBoundingClientRect().bottom")
+    assert top <= page.evaluate("innerHeight")
+    assert page.locator("[data-phrases]").is_hidden()
+    page.locator("[data-talk-tools] > summary").tap()
+    assert page.locator("[data-phrases] [data-phrase]").first.is_visible()

@@ -391,6 +391,7 @@ def test_romme_with_a_friend_by_the_link_a_spectator_and_a_rematch(
     french = phrase_text(strip_view(host), "good_game")
     german = phrase_text(strip_view(guest), "good_game")
     assert french != german
+    host.click("[data-talk-tools] > summary")
     host.click("[data-phrases] [data-phrase=good_game]")
     guest.wait_for_function(
         "text => [...document.querySelectorAll('[data-messages] .said')]"
@@ -585,6 +586,7 @@ def test_rummoli_countdown_more_time_and_a_turn_that_runs_out(
     game_id = strip_view(host)["game_id"]
     tokens = {0: token_of(host, table["id"]), 1: token_of(guest, table["id"])}
     # The table allows free text: the guest writes, the host reads it as written.
+    guest.click("[data-talk-tools] > summary")
     guest.fill("#free-text", "Viel Glück, Jonas!")
     guest.press("#free-text", "Enter")
     host.wait_for_function(
