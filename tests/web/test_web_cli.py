@@ -18,7 +18,7 @@ def test_db_upgrade_creates_the_tables_and_current_names_the_revision(tmp_path: 
     result = runner.invoke(app, ["db", "upgrade", "--database", url])
     assert result.exit_code == 0, result.output
     assert "up to date" in result.output
-    assert runner.invoke(app, ["db", "current", "--database", url]).output.strip() == "0002"
+    assert runner.invoke(app, ["db", "current", "--database", url]).output.strip() == "0003"
 
 
 def test_the_web_catalogs_are_complete() -> None:

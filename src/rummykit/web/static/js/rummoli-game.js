@@ -79,6 +79,19 @@ class RummoliTable extends TableBase {
       this.focusWaits = this.el.decide.contains(event.target) || this.el.hand.contains(event.target);
     };
     document.addEventListener("focusin", follow);
+    // Whether the player uses the keys (then a focus moved for them is brought into sight) or
+    // touches and clicks (then the page is never scrolled for them).
+    this.keyed = false;
+    const modality = (event) => {
+      if (!this.root.isConnected) {
+        document.removeEventListener("keydown", modality, true);
+        document.removeEventListener("pointerdown", modality, true);
+        return;
+      }
+      this.keyed = event.type === "keydown";
+    };
+    document.addEventListener("keydown", modality, true);
+    document.addEventListener("pointerdown", modality, true);
     this.bindButtons({});
     // An option kept in this browser: stop at each card of the sequence the player holds, for
     // the player to play it (off: the forced cards pass at the chosen speed, like the others').
@@ -567,7 +580,7 @@ class RummoliTable extends TableBase {
     redraw();
     const now = document.activeElement;
     if (!this.focusWaits || (now && now !== document.body && now.isConnected)) return;
-    this.el.decide.querySelector("button:not(:disabled), input:not(:disabled)")?.focus();
+    this.el.decide.querySelector("button:not(:disabled), input:not(:disabled)")?.focus({ preventScroll: !this.keyed });
   }
 
   isOver(view) {
