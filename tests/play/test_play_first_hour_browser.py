@@ -180,6 +180,8 @@ def test_a_table_with_friends_shows_tiles_on_a_phones_first_screen(
     )
     page.goto(f"{live_server.url}/es/t/{table_id}")
     page.wait_for_selector("[data-rack] [data-code]")
+    # Measured on the player's own turn, when the status and the clock say the most.
+    page.wait_for_selector("[data-more-time]:not([hidden])", timeout=60_000)
     screenshot(page, "first-screen")
     assert page.evaluate("scrollY") == 0
     top = page.eval_on_selector("[data-rack] [data-code]", "e => e.getBoundingClientRect().bottom")
