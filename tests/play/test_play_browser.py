@@ -418,9 +418,10 @@ def split_plan(state: tiles.State) -> tuple[list[tiles.Tile], tiles.Tile] | None
     return None
 
 
-def test_a_tile_rummy_turn_that_splits_a_run(
-    live_server: Any, new_page: Callable[..., Any], screenshot: Callable[[Any, str], Any]
-) -> None:
+def split_game(server: Any) -> tuple[str, str, list[Any], Any]:
+    """A stored tile game (against one random computer) whose first turn lays a run and whose
+    next turn can split it with the spare tile of the rack: its id, seat 0's token, the run
+    and the spare tile."""
     rules = tiles.Rules(rack_size=14)
     seats = ("human", "bot:random")
 
@@ -440,7 +441,14 @@ def test_a_tile_rummy_turn_that_splits_a_run(
     seed = tiles_seed(rules, 2, works)
     run, spare = split_plan(tiles.State(rules, 2, seed)) or ([], None)
     assert spare is not None
-    game_id, token = stored(db_url(live_server), "tiles", rules.to_json(), seed, seats)
+    game_id, token = stored(db_url(server), "tiles", rules.to_json(), seed, seats)
+    return game_id, token, run, spare
+
+
+def test_a_tile_rummy_turn_that_splits_a_run(
+    live_server: Any, new_page: Callable[..., Any], screenshot: Callable[[Any, str], Any]
+) -> None:
+    game_id, token, run, spare = split_game(live_server)
     page = new_page(locale="fr-FR")
     open_stored(page, live_server, "tiles", "fr", game_id, token)
     for t in run:

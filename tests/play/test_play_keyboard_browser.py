@@ -18,17 +18,17 @@ from accessibility.keyboard import (
     tab_to,
 )
 
-from rummykit import romme, tiles
+from rummykit import romme
 from rummykit.cards import parse_cards
 
-from .helpers import bots_until_seat0, romme_seed, stored, tiles_seed
+from .helpers import bots_until_seat0, romme_seed, stored
 from .test_play_browser import (
     ROOT,
     TILES,
     db_url,
     groups_in,
     hand,
-    split_plan,
+    split_game,
     table_state,
     value,
     wait_my_turn_or_end,
@@ -143,26 +143,7 @@ def test_a_whole_romme_round_by_keyboard(
 def test_a_tile_round_with_a_split_by_keyboard(
     live_server: Any, new_page: Callable[..., Any], screenshot: Callable[[Any, str], Any]
 ) -> None:
-    rules = tiles.Rules(rack_size=14)
-    seats = ("human", "bot:random")
-
-    def works(state: tiles.State) -> bool:
-        plan = split_plan(state)
-        if plan is None:
-            return False
-        run, spare = plan
-        state.apply(tiles.Play((tiles.read_set(run, rules),)))
-        bots_until_seat0("tiles", state, seats, state.seed)
-        return (
-            state.to_move == 0
-            and spare in state.racks[0]
-            and any(s.tiles == tuple(run) for s in state.table)
-        )
-
-    seed = tiles_seed(rules, 2, works)
-    run, spare = split_plan(tiles.State(rules, 2, seed)) or ([], None)
-    assert spare is not None
-    game_id, token = stored(db_url(live_server), "tiles", rules.to_json(), seed, seats)
+    game_id, token, run, spare = split_game(live_server)
     page = new_page(locale="en-GB")
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

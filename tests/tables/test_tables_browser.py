@@ -30,16 +30,16 @@ from typing import Any
 
 import httpx
 import pytest
+from accessibility.axe import audit
+from play.helpers import Knowledge, hidden, mentions, own
+from rummoli_web.test_rummoli_game import choose as rummoli_choice
+from rummoli_web.test_rummoli_game import mentioned as rummoli_mentioned
+from rummoli_web.test_rummoli_game import secret as rummoli_secret
 
 from rummykit.core import Record
 from rummykit.store import Database, GameRepository
 from rummykit.web.language import site_translations
 from rummykit.web.play.adapter import adapter
-from tests.accessibility.axe import audit
-from tests.play.helpers import Knowledge, hidden, mentions, own
-from tests.rummoli_web.test_rummoli_game import choose as rummoli_choice
-from tests.rummoli_web.test_rummoli_game import mentioned as rummoli_mentioned
-from tests.rummoli_web.test_rummoli_game import secret as rummoli_secret
 
 pytestmark = pytest.mark.browser
 
