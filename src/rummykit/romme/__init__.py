@@ -27,7 +27,7 @@ from rummykit.romme.actions import (
     action_from_json,
     parse_action,
 )
-from rummykit.romme.game import State, new_game, replay, replay_states
+from rummykit.romme.game import Deal, State, new_game, replay, replay_states
 from rummykit.romme.hint import hint
 from rummykit.romme.rules import (
     CARD_MELDS,
@@ -79,6 +79,7 @@ __all__ = [
     "DEFAULT_RULES",
     "GAME",
     "Action",
+    "Deal",
     "Discard",
     "Draw",
     "Exchange",

@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rummykit.cards import Card, parse_cards, romme_pack
@@ -53,6 +54,46 @@ def _can_use_card(
     return can_use_card(hand, card, table, rules, opened)
 
 
+@dataclass(frozen=True)
+class Deal:
+    """A first deal set by hand that the game's record keeps (a lesson's friendly deal): the
+    hands, the next cards of the stock in the order they will be drawn (the rest of the pack
+    lies below them, shuffled from the seed), the discard pile (bottom first) and the dealer.
+
+    >>> deal = Deal.from_json({"hands": [["J♣", "Q♣"], ["9♥", "9♦"]], "stock": ["K♣"]})
+    >>> Deal.from_json(deal.to_json()) == deal, deal.stock[0].code
+    (True, 'K♣')
+    """
+
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...] = ()
+    discard_pile: tuple[Card, ...] = ()
+    dealer: int = 0
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "hands": [[c.code for c in hand] for hand in self.hands],
+            "stock": [c.code for c in self.stock],
+            "discard_pile": [c.code for c in self.discard_pile],
+            "dealer": self.dealer,
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Deal:
+        """Read the JSON form (cards by their exact codes); ``IllegalAction("bad_record")``
+        on anything else."""
+        try:
+            hands = tuple(tuple(Card.parse(c) for c in hand) for hand in data["hands"])
+            stock = tuple(Card.parse(c) for c in data.get("stock", ()))
+            pile = tuple(Card.parse(c) for c in data.get("discard_pile", ()))
+            dealer = data.get("dealer", 0)
+            if not isinstance(dealer, int) or isinstance(dealer, bool):
+                raise TypeError("dealer")
+        except (KeyError, TypeError, AttributeError, IllegalAction) as err:
+            raise IllegalAction("bad_record", reason=f"deal: {err}") from None
+        return cls(hands, stock, pile, dealer)
+
+
 class State(GameState[Rules, Action, View]):
     """A game of Rommé between ``players`` seats, dealt from ``seed``.
 
@@ -62,6 +103,8 @@ class State(GameState[Rules, Action, View]):
     game: ClassVar[str] = "romme"
     codec = CODEC
     transient = frozenset({"_pickup_cache"})
+    start: Deal | None = None
+    """The first deal, when it was set by hand and the record keeps it (see `dealt`)."""
 
     def __init__(self, rules: Rules | None = None, players: int = 2, seed: int = 0) -> None:
         rules = rules or Rules()
@@ -188,6 +231,35 @@ class State(GameState[Rules, Action, View]):
             state.opened = [bool(o) for o in opened]
         state._forced = True
         return state
+
+    @classmethod
+    def dealt(cls, deal: Deal, rules: Rules | None = None, seed: int = 0) -> State:
+        """A game whose first round starts from ``deal``, which its record keeps (the record
+        replays it; later rounds are dealt from the seed).
+
+        >>> deal = Deal.from_json({"hands": [["J♣", "Q♣", "K♣", "5♦"], ["9♥", "9♦", "JK"]]})
+        >>> game = State.dealt(deal, seed=3)
+        >>> game.hands[0] == list(deal.hands[0]), replay(game.record()).dumps() == game.dumps()
+        (True, True)
+        """
+        state = cls.from_deal(
+            deal.hands,
+            rules=rules,
+            dealer=deal.dealer,
+            stock=deal.stock,
+            discard_pile=deal.discard_pile,
+            seed=seed,
+        )
+        state._forced = False
+        state.start = deal
+        return state
+
+    def record_rules(self) -> dict[str, JSON]:
+        """The rules, with the first deal when it was set by hand (under ``"start"``)."""
+        rules = self.rules.to_json()
+        if self.start is not None:
+            rules["start"] = self.start.to_json()
+        return rules
 
     def _event(self, code: str, **params: JSON) -> None:
         event: dict[str, JSON] = {"code": code, **params}
@@ -512,7 +584,15 @@ class State(GameState[Rules, Action, View]):
 
     @classmethod
     def from_record_start(cls, record: Record) -> State:
-        return cls(Rules.from_json(record.rules), len(record.seats), record.seed)
+        options = dict(record.rules)
+        start = options.pop("start", None)
+        rules = Rules.from_json(options)
+        if start is None:
+            return cls(rules, len(record.seats), record.seed)
+        deal = Deal.from_json(start)
+        if len(deal.hands) != len(record.seats):
+            raise IllegalAction("bad_record", reason="deal: one hand per seat")
+        return cls.dealt(deal, rules, record.seed)
 
     @classmethod
     def action_from_json(cls, data: JSON, rules: Rules | None = None) -> Action:

@@ -18,7 +18,7 @@ from rummykit.tiles.actions import (
     parse_action,
     resolve_play,
 )
-from rummykit.tiles.game import State, new_game, replay, replay_states
+from rummykit.tiles.game import Start, State, new_game, replay, replay_states
 from rummykit.tiles.hint import hint
 from rummykit.tiles.model import (
     JokerMeaning,
@@ -78,6 +78,7 @@ __all__ = [
     "Play",
     "Rules",
     "Solution",
+    "Start",
     "State",
     "TableSet",
     "Tile",

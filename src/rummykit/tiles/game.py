@@ -19,6 +19,7 @@ mappingproxy({'code': 'draw', 'seat': 1, 'pool': 97})
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rummykit.core import JSON, Event, GameState, IllegalAction, Record, freeze
@@ -34,6 +35,43 @@ from rummykit.tiles.model import TableSet, parse_table, read_set, table_tiles
 from rummykit.tiles.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, Tile, format_tiles, parse_tiles
 from rummykit.tiles.turn import TurnCheck, check_turn, describe_rework
 from rummykit.tiles.view import Phase, View
+
+
+@dataclass(frozen=True)
+class Start:
+    """A first deal set by hand that the game's record keeps (a lesson's friendly deal): the
+    racks, the next tiles of the pool in the order they will be drawn (the rest lies below
+    them, shuffled from the seed) and the seat that plays first.
+
+    >>> start = Start.from_json({"racks": [["r1", "r2"], ["b5"]], "pool": ["k7"], "to_move": 1})
+    >>> Start.from_json(start.to_json()) == start, start.pool[0].code
+    (True, 'k7')
+    """
+
+    racks: tuple[tuple[Tile, ...], ...]
+    pool: tuple[Tile, ...] = ()
+    to_move: int = 0
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "racks": [[t.code for t in rack] for rack in self.racks],
+            "pool": [t.code for t in self.pool],
+            "to_move": self.to_move,
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Start:
+        """Read the JSON form (tiles by their exact codes); ``IllegalAction("bad_record")``
+        on anything else."""
+        try:
+            racks = tuple(tuple(Tile.parse(t) for t in rack) for rack in data["racks"])
+            pool = tuple(Tile.parse(t) for t in data.get("pool", ()))
+            to_move = data.get("to_move", 0)
+            if not isinstance(to_move, int) or isinstance(to_move, bool):
+                raise TypeError("to_move")
+        except (KeyError, TypeError, AttributeError, IllegalAction) as err:
+            raise IllegalAction("bad_record", reason=f"start: {err}") from None
+        return cls(racks, pool, to_move)
 
 
 class State(GameState[Rules, Action, View]):
@@ -52,6 +90,8 @@ class State(GameState[Rules, Action, View]):
 
     game: ClassVar[str] = "tiles"
     codec = CODEC
+    start: Start | None = None
+    """The first deal, when it was set by hand and the record keeps it (see `dealt`)."""
 
     def __init__(self, rules: Rules | None = None, players: int = 2, seed: int = 0) -> None:
         rules = rules or Rules()
@@ -212,6 +252,29 @@ class State(GameState[Rules, Action, View]):
         state.starter = to_move
         state._forced = True
         return state
+
+    @classmethod
+    def dealt(cls, start: Start, rules: Rules | None = None, seed: int = 0) -> State:
+        """A game whose first round starts from ``start``, which its record keeps (the record
+        replays it; later rounds are dealt from the seed).
+
+        >>> game = State.dealt(Start.from_json({"racks": [["r1", "r2"], ["b5"]]}), seed=3)
+        >>> [t.code for t in game.racks[0]], replay(game.record()).dumps() == game.dumps()
+        (['r1', 'r2'], True)
+        """
+        state = cls.from_position(
+            start.racks, rules=rules, pool=start.pool, to_move=start.to_move, seed=seed
+        )
+        state._forced = False
+        state.start = start
+        return state
+
+    def record_rules(self) -> dict[str, JSON]:
+        """The rules, with the first deal when it was set by hand (under ``"start"``)."""
+        rules = self.rules.to_json()
+        if self.start is not None:
+            rules["start"] = self.start.to_json()
+        return rules
 
     # --- the contract ----------------------------------------------------------------------
 
@@ -403,7 +466,15 @@ class State(GameState[Rules, Action, View]):
 
     @classmethod
     def from_record_start(cls, record: Record) -> State:
-        return cls(Rules.from_json(record.rules), len(record.seats), record.seed)
+        options = dict(record.rules)
+        start = options.pop("start", None)
+        rules = Rules.from_json(options)
+        if start is None:
+            return cls(rules, len(record.seats), record.seed)
+        dealt = Start.from_json(start)
+        if len(dealt.racks) != len(record.seats):
+            raise IllegalAction("bad_record", reason="start: one rack per seat")
+        return cls.dealt(dealt, rules, record.seed)
 
     @classmethod
     def action_from_json(cls, data: JSON, rules: Rules | None = None) -> Action:

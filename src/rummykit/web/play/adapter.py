@@ -176,6 +176,11 @@ class PlayGame(Generic[RulesT, StateT, ViewT, ActionT]):
     def rules_to_json(self, rules: RulesT) -> JSON:
         return self.game.rules_to_json(rules)
 
+    def record_options(self, record_rules: Mapping[str, JSON]) -> RulesT:
+        """The rules of a stored game, read without the first deal a record may keep with
+        them (``"start"``, a lesson's deal: see `rummykit.core.GameState.record_rules`)."""
+        return self.game.rules_from_json({k: v for k, v in record_rules.items() if k != "start"})
+
     def rules_summary(self, rules: RulesT) -> list[tuple[str, str]]:
         """``(field, value label)`` of every option, for the rules panel of a game."""
         return summary(self.option_list, self.game.rules_to_json(rules))

@@ -391,7 +391,7 @@ class PlayService:
         game = adapter(record.game)
         state = await asyncio.to_thread(game.replay, record)
         seats = tuple(SeatInfo.parse(s) for s in record.seats)
-        rules = game.rules_from_json(record.rules)
+        rules = game.record_options(record.rules)
         live = LiveGame(game_id, game, rules, record.seed, seats, state, len(record.actions))
         live.marks[live.seq] = len(live.log())
         live.standins = self.standins.get(game_id, live.standins)
