@@ -27,6 +27,7 @@ from rummykit.web.language import site_translations
 from rummykit.web.play import messages
 from rummykit.web.play.adapter import AnyGame, Option, adapter
 from rummykit.web.play.api import GAME_ID, cookie_name, seated, seats_for, set_seat_cookie
+from rummykit.web.play.lessons import lesson_of
 from rummykit.web.play.sentences import seat_names
 from rummykit.web.play.service import AnyLive, NotYourGame, service
 from rummykit.web.rendering import render, url_for
@@ -147,6 +148,7 @@ def page_data(
         "messages": messages.client_messages(site_translations(lang)),
         "api": f"/api/games/{live.id}",
         "ws": ws or f"/ws/games/{live.id}",
+        "lesson": f"/api/games/{live.id}/lesson" if lesson_of(live) is not None else None,
         "urls": {
             "new": url_for(request, lang, f"{kind}.new"),
             "replay": url_for(request, lang, f"{kind}.replay", game_id=live.id),

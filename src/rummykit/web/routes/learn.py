@@ -1,64 +1,50 @@
-"""A guided first game of Rommé and of tile rummy.
+"""The first games of Rommé and of tile rummy, as lessons.
 
-``/{lang}/romme/learn`` and ``/{lang}/tiles/learn`` say what a guided game is; their button
-(a POST to the same address) deals a friendly game, always the same, against one beginner
-computer, and opens its table with the guide on (``?guide=1``). The guide
-is the table's own hint, asked for at each of the learner's decisions: the engine's advice
-in the page's language, with the cards or tiles to use marked on the table (see
-``static/js/table-base.js``). The learner still plays every move, and a wrong one is refused
-with the engine's own reason. Everything else is an ordinary game: stored, resumable,
-replayable.
+``/{lang}/romme/learn`` and ``/{lang}/tiles/learn`` say what the lesson is; their button (a
+POST to the same address) deals the lesson's game (its deal set by hand and kept by its record,
+see `rummykit.lesson`) against one beginner computer, and opens its table. The table shows each
+step of the script (``GET /api/games/{id}/lesson``) with the cards or tiles to use marked, and
+sends the learner's moves through the lesson (``POST /api/games/{id}/lesson/actions``): a move
+that is not the step's is refused with the engine's own reason and changes nothing. After the
+last step the game goes on with the computer's advice at each move (the table's hint, as with
+``?guide=1`` on any game). Everything else is an ordinary game: stored, resumable, replayable.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import RedirectResponse, Response
+from fastapi.responses import JSONResponse, RedirectResponse, Response
 
-from rummykit import romme, tiles
-from rummykit.core import JSON
-from rummykit.store import GameRepository
+from rummykit.core import IllegalAction
+from rummykit.lesson import Lesson
+from rummykit.store import Conflict, GameRepository, NotFound
 from rummykit.web.errors import N_
+from rummykit.web.language import site_translations
 from rummykit.web.play.adapter import SeatInfo
-from rummykit.web.play.api import set_seat_cookie
-from rummykit.web.play.service import service
-from rummykit.web.rendering import render, url_for
-
-
-@dataclass(frozen=True)
-class Lesson:
-    """The game a learner is dealt: its rules and a seed chosen for a friendly start."""
-
-    kind: str
-    rules: JSON
-    seed: int
-
-
-LESSONS = {
-    # The learner begins with fourteen cards and can open at once with 10♥ J♥ and a joker (30).
-    "romme": Lesson("romme", romme.Rules.preset("computer").replace(rounds=1).to_json(), 40),
-    # The learner begins and can make the first meld at once with three 13s (39).
-    "tiles": Lesson("tiles", tiles.Rules().to_json(), 15),
-}
-SEATS = (SeatInfo(True), SeatInfo(False, "random"))
+from rummykit.web.play.api import changed, error_json, not_yours, seated, set_seat_cookie
+from rummykit.web.play.lessons import LESSONS, lesson_of, mistake_json, step_json
+from rummykit.web.play.service import NotYourGame, StaleVersion, service
+from rummykit.web.rendering import render, request_language, url_for
+from rummykit.web.validation import GameAction, body_schema, read_object, refusals
 
 TITLES = {"romme": N_("Your first game of Rommé"), "tiles": N_("Your first game of tile rummy")}
 
 router = APIRouter()
 
 
-async def start(request: Request, lang: str, lesson: Lesson) -> Response:
+async def start(request: Request, lang: str, kind: str, lesson: Lesson[Any, Any]) -> Response:
     repo = GameRepository(request.app.state.db)
+    seats = [SeatInfo(True), SeatInfo(False, lesson.opponent)]
     new = await repo.create_game(
-        lesson.kind, lesson.rules, lesson.seed, [s.code for s in SEATS], [0]
+        kind, lesson.record_rules(), lesson.seed, [s.code for s in seats], [lesson.learner]
     )
     # The computer seats and the guide think in worker processes: start them now, as a new
     # game from the form does, so that the first advice does not wait for them.
     service(request.app).pool()
-    table = url_for(request, lang, f"{lesson.kind}.game", game_id=new.id)
-    response = RedirectResponse(f"{table}?guide=1", status_code=303)
+    table = url_for(request, lang, f"{kind}.game", game_id=new.id)
+    response = RedirectResponse(table, status_code=303)
     set_seat_cookie(response, new.id, new.seat_tokens[0], request)
     return response
 
@@ -73,10 +59,70 @@ def lessons(kind: str) -> APIRouter:
 
     @pages.post(f"/{{lang:lang}}/{kind}/learn", name=f"{kind}.learn_start")
     async def deal(request: Request, lang: str) -> Response:
-        return await start(request, lang, LESSONS[kind])
+        return await start(request, lang, kind, LESSONS[kind])
 
     return pages
 
 
 router.include_router(lessons("romme"))
 router.include_router(lessons("tiles"))
+
+
+@router.get(
+    "/api/games/{game_id}/lesson", name="api.games.lesson", responses=refusals(403, 404, 422)
+)
+async def lesson_step(request: Request, game_id: str) -> Response:
+    """The step of the lesson awaited: its words, what to mark and its move (see
+    `rummykit.web.play.lessons.step_json`); 404 for a game that is no lesson."""
+    try:
+        live, _seat = await seated(request, game_id)
+    except NotYourGame:
+        return not_yours(request)
+    lesson = lesson_of(live)
+    if lesson is None:
+        raise NotFound(game_id)
+    t = site_translations(request_language(request))
+    try:
+        async with live.lock:
+            data = step_json(live, lesson, t)
+    except IllegalAction as err:
+        return error_json(request, err, 422)
+    return JSONResponse(data, headers={"Cache-Control": "no-store"})
+
+
+@router.post(
+    "/api/games/{game_id}/lesson/actions",
+    name="api.games.lesson_act",
+    openapi_extra=body_schema(GameAction),
+    responses=refusals(403, 404, 409, 413, 422, 429),
+)
+async def lesson_act(request: Request, game_id: str) -> Response:
+    """A learner's move: played as ``POST /api/games/{id}/actions`` plays it when it is the
+    step's move (any move after the last step); otherwise 422 with the engine's refusal, or
+    the lesson's, and the step's instruction, and nothing changes."""
+    try:
+        live, seat = await seated(request, game_id)
+    except NotYourGame:
+        return not_yours(request)
+    lesson = lesson_of(live)
+    if lesson is None or seat != lesson.learner:
+        raise NotFound(game_id)
+    play = service(request.app)
+    t = site_translations(request_language(request))
+    try:
+        data = GameAction.read(await read_object(request))
+        move = live.adapter.action_from_json(data.action, live.rules)
+        async with live.lock:
+            verdict = lesson.judge(live.state, move)
+            if not verdict.ok:
+                return JSONResponse(
+                    {"error": mistake_json(live, lesson, verdict, t), "seq": live.seq},
+                    status_code=422,
+                )
+        live = await play.act(live, seat, data.seq, data.action)
+    except IllegalAction as err:
+        return error_json(request, err, 422, seq=live.seq)
+    except (StaleVersion, Conflict):
+        live = await play.get(game_id, fresh=True)
+        return await changed(request, live, seat)
+    return JSONResponse(live.step_view(seat, request_language(request)))

@@ -23,6 +23,7 @@ const PARTS = {
   dialogBody: "round-end-body",
   hintBox: "hint-box",
   hintText: "hint-text",
+  lessonText: "lesson-text",
 };
 
 // How many of the last sentences said aloud the live region keeps.
@@ -192,7 +193,9 @@ export class TableBase {
     this.el.status.textContent = this.t("sent");
     let answer;
     try {
-      answer = await postJSON(`${this.data.api}/actions`, { seq: this.view.seq, action });
+      // A lesson's moves go through the lesson until its last step (see `guide`).
+      const url = this.inLesson ? `${this.data.lesson}/actions` : `${this.data.api}/actions`;
+      answer = await postJSON(url, { seq: this.view.seq, action });
     } catch {
       answer = { status: 0, data: null };
     }
@@ -238,16 +241,52 @@ export class TableBase {
   // --- the guided first game (?guide=1) ----------------------------------------------------------
 
   get guided() {
-    return new URLSearchParams(location.search).has("guide");
+    return new URLSearchParams(location.search).has("guide") || Boolean(this.data.lesson);
+  }
+
+  get inLesson() {
+    // A lesson's game (the page's data names its lesson) until its last step is played.
+    return Boolean(this.data.lesson) && !this.lessonDone;
+  }
+
+  async lessonStep() {
+    // The lesson's step awaited: its words in the hint box (and said aloud), its cards or tiles
+    // marked, its move ready for "Lay it out for me"; after the last step, the closing words.
+    const { status, data } = await getJSON(this.data.lesson);
+    if (status !== 200 || data.seq !== this.view.seq) return;
+    this.step = data;
+    if (data.done) {
+      this.lessonDone = true;
+      this.el.lessonText.textContent = data.text;
+      this.el.lessonText.hidden = false;
+      this.say(data.text);
+      this.guidedSeq = null;
+      return;
+    }
+    this.hintAction = data.action;
+    this.el.hintText.textContent = data.text;
+    this.el.hintBox.hidden = false;
+    this.buttons["apply-hint"].hidden = !(data.action && this.canApplyHint(data.action));
+    this.say(data.text);
   }
 
   guide() {
     // At each of the learner's decisions the hint is asked for once and stays on show, in the
     // page's language, and what it uses is marked: the cards or tiles in hand, the pile to draw
     // from. The learner still makes the move; a wrong one is refused with the engine's reason.
+    // In a lesson, the lesson's step takes the hint's place until the last step is played.
     const view = this.view;
     const mine = view.to_move === this.seat && !this.isOver(view) && view.phase !== "round_over";
-    if (mine && !this.sending && !this.queue?.busy && this.guidedSeq !== view.seq) {
+    const settled = !this.sending && !this.queue?.busy && this.guidedSeq !== view.seq;
+    if (this.inLesson && settled && (mine || this.isOver(view))) {
+      this.guidedSeq = view.seq;
+      this.hideHint();
+      this.step = null;
+      this.lessonStep().then(() => this.render());
+      return;
+    }
+    if (this.inLesson) return this.mark(mine && this.step && !this.step.done ? this.step : null);
+    if (mine && settled) {
       this.guidedSeq = view.seq;
       this.hint({ quiet: true }).then(() => {
         // Advice that did not come (the computer was busy) is asked for again a moment later.
@@ -261,7 +300,7 @@ export class TableBase {
       });
       return;
     }
-    for (const node of this.root.querySelectorAll(".guide-pick")) node.classList.remove("guide-pick");
+    this.mark(null);
     const action = mine ? this.hintAction : null;
     if (!action) return;
     if (action.t === "draw") {
@@ -276,6 +315,15 @@ export class TableBase {
       else if (value && typeof value === "object") Object.values(value).forEach(collect);
     };
     collect(action);
+    for (const node of this.el.hand.querySelectorAll("[data-code]")) if (codes.has(node.dataset.code)) node.classList.add("guide-pick");
+  }
+
+  mark(step) {
+    // A lesson's step: its cards or tiles in hand ringed in gold, and the pile when it is a draw.
+    for (const node of this.root.querySelectorAll(".guide-pick")) node.classList.remove("guide-pick");
+    if (!step) return;
+    const codes = new Set(step.highlight);
+    if (codes.has("stock")) (this.root.querySelector("[data-stock]") ?? this.buttons.draw)?.classList.add("guide-pick");
     for (const node of this.el.hand.querySelectorAll("[data-code]")) if (codes.has(node.dataset.code)) node.classList.add("guide-pick");
   }
 
@@ -316,8 +364,11 @@ export class TableBase {
   }
 
   hideHint() {
-    this.el.hintBox.hidden = true;
     this.hintAction = null;
+    if (this.buttons["apply-hint"]) this.buttons["apply-hint"].hidden = true;
+    // A lesson's step stays on show until the move is made.
+    if (this.inLesson && this.step && !this.step.done && this.step.seq === this.view.seq) return;
+    this.el.hintBox.hidden = true;
   }
 
   canApplyHint() {
