@@ -47,10 +47,19 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 
 
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
+    """A free port: any the system gives, or one of ``$RUMMYKIT_TEST_PORTS`` (``8100-8199``)
+    when several people share a machine and each keeps to a range."""
+    low, _, high = os.environ.get("RUMMYKIT_TEST_PORTS", "").partition("-")
+    candidates = range(int(low), int(high) + 1) if low.isdigit() and high.isdigit() else [0]
+    for candidate in candidates:
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", candidate))
+            except OSError:
+                continue
+            port: int = sock.getsockname()[1]
+            return port
+    raise RuntimeError(f"no free port in {low}-{high}")
 
 
 class LiveServer:

@@ -1,7 +1,8 @@
-"""The guided first games: reached from the home page and from the rules pages, a friendly deal
-against a beginner, the engine's advice at every decision in the page's language with the
-cards or tiles it uses marked, a mistake refused with the engine's own reason, and the whole
-round played through by following the guide (in English for Rommé, in French for tiles)."""
+"""The lessons, the guided first games, in the browser: reached from the home page and from the
+rules pages, each step said in the page's language (in the hint box and in the live region)
+with its cards or tiles ringed, a mistake refused with the engine's own reason and the step's
+instruction, and each lesson played through to its end: Rommé in French, tile rummy in German.
+After the tile lesson the game goes on with the computer's advice."""
 
 from __future__ import annotations
 
@@ -12,11 +13,12 @@ from typing import Any
 import pytest
 
 from rummykit import romme
-from rummykit.core import IllegalAction
+from rummykit.cards import Card
+from rummykit.romme.lesson import LESSON as ROMME_LESSON
+from rummykit.tiles.lesson import LESSON as TILES_LESSON
 from rummykit.web.language import site_translations
 from rummykit.web.play import messages
-from rummykit.web.play.messages import CLIENT
-from rummykit.web.routes.learn import LESSONS
+from rummykit.web.play.lessons import BACK_TO_STEP, DONE, OTHER_MOVE, STEPS
 
 from .test_play_browser import ROOT, TILES, hand, table_state, wait_seq_above
 
@@ -25,77 +27,69 @@ pytestmark = pytest.mark.browser
 STATE = """(root) => {
   const table = document.querySelector(root).rummy;
   const view = table.view;
+  const step = table.step && table.step.seq === view.seq ? table.step : null;
   return {
     mine: view.to_move === view.seat && !table.sending && !table.queue.busy,
-    over: !!document.querySelector('dialog[open]'),
-    hinted: table.hintAction && table.guidedSeq === view.seq ? table.hintAction : null,
-    picked: [...document.querySelectorAll('.guide-pick')].map((e) => e.dataset.code ?? e.className),
+    step,
+    picked: [...document.querySelectorAll('.guide-pick')].map((e) => e.dataset.code ?? 'stock'),
+    said: [...document.querySelectorAll('[data-announce] p')].map((e) => e.textContent),
+    shown: document.querySelector('[data-hint-text]').textContent,
     seq: view.seq,
   };
 }"""
 
 
-def strings(value: Any) -> set[str]:
-    if isinstance(value, str):
-        return {value}
-    if isinstance(value, dict):
-        return set().union(*(strings(v) for v in value.values())) if value else set()
-    if isinstance(value, list):
-        return set().union(*(strings(v) for v in value)) if value else set()
-    return set()
-
-
-def guide_state(page: Any, root: str) -> dict[str, Any]:
+def lesson_state(page: Any, root: str) -> dict[str, Any]:
     state: dict[str, Any] = page.evaluate(STATE, root)
     return state
 
 
-def wait_for_advice(page: Any, root: str) -> dict[str, Any]:
-    """Until the round is over, or the guide has advised this decision and marked it (the first
-    advice may wait for the server's worker processes to start)."""
+def wait_for_step(page: Any, root: str) -> dict[str, Any]:
+    """Until the lesson's step for this position is on show with its marks and said aloud, or
+    the lesson is over (the first step may wait for the computer's first move)."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        state = guide_state(page, root)
-        if state["over"] or (state["mine"] and state["hinted"]):
+        state = lesson_state(page, root)
+        step = state["step"]
+        if step and step["done"]:
+            return state
+        if step and state["mine"] and state["picked"] and step["text"] in state["said"]:
             return state
         page.wait_for_timeout(60)
-    extra = page.evaluate(
-        "(root) => { const t = document.querySelector(root).rummy; return [t.guidedSeq, t.guided,"
-        " document.querySelector('[data-error]').textContent, t.el.hintBox.hidden] }",
-        root,
-    )
-    raise AssertionError(f"no advice came: {guide_state(page, root)} {extra}")
+    raise AssertionError(f"no step came: {lesson_state(page, root)}")
 
 
-def follow(page: Any, root: str, kind: str) -> int:
-    """Play the round by the guide's advice; returns the number of decisions."""
-    decisions = 0
+def play_step(page: Any, root: str, kind: str, state: dict[str, Any]) -> None:
+    """Make the step's move as a learner does: the key for a draw, the ringed card and the
+    key for a discard, "Lay it out for me" and the key for a play."""
+    step = state["step"]
+    action = step["action"]
+    if action["t"] == "draw":
+        assert state["picked"] == ["stock"]
+        page.keyboard.press("s" if kind == "romme" else "d")
+    elif action["t"] == "discard":
+        page.locator(f'[data-hand] [data-code="{action["card"]}"]').click()
+        page.keyboard.press("d")
+    else:
+        page.locator("[data-act=apply-hint]").click()
+        page.keyboard.press("l" if kind == "romme" else "f")
+    wait_seq_above(page, state["seq"], root)
+
+
+def follow(page: Any, root: str, kind: str) -> list[str]:
+    """Play every step of the lesson; the codes of the steps played."""
+    played: list[str] = []
     while True:
-        state = wait_for_advice(page, root)
-        if state["over"]:
-            return decisions
-        action = state["hinted"]
-        in_hand = set(hand(page) if kind == "romme" else rack(page))
-        marked = set(state["picked"])
-        if action["t"] == "draw":
-            assert len(marked) == 1, marked
-        else:
-            # What the guide marks is what the advice uses from the hand, and only that.
-            assert marked == strings(action) & in_hand, (action, marked)
-        seq = state["seq"]
-        if action["t"] == "draw":
-            key = "s" if kind == "romme" else "d"
-            page.keyboard.press("p" if action.get("source") == "discard" else key)
-        elif action["t"] == "discard":
-            for code in marked:
-                page.locator(f'[data-hand] [data-code="{code}"]').click()
-            page.keyboard.press("d")
-        else:
-            page.locator("[data-act=apply-hint]").click()
-            page.keyboard.press("l" if kind == "romme" else "f")
-        wait_seq_above(page, seq, root)
-        decisions += 1
-        assert decisions < 200
+        state = wait_for_step(page, root)
+        step = state["step"]
+        if step["done"]:
+            return played
+        # The step is on show and said aloud, and what it marks is ringed, and only that.
+        assert state["shown"] == step["text"]
+        assert sorted(state["picked"]) == sorted(step["highlight"]), (step, state["picked"])
+        play_step(page, root, kind, state)
+        played.append(step["code"])
+        assert len(played) <= 20
 
 
 def rack(page: Any) -> list[str]:
@@ -105,74 +99,89 @@ def rack(page: Any) -> list[str]:
     return codes
 
 
-def test_a_guided_first_game_of_romme_from_the_home_page(
+def test_the_romme_lesson_from_the_home_page_in_french(
     live_server: Any, new_page: Callable[..., Any], screenshot: Callable[[Any, str], Any]
 ) -> None:
-    page = new_page()
+    t = site_translations("fr")
+    page = new_page(locale="fr-FR")
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{live_server.url}/en/")
-    page.get_by_role("link", name="Your first game of Rommé").click()
-    page.get_by_role("button", name="Deal the cards").click()
+    page.goto(f"{live_server.url}/fr/")
+    page.get_by_role("link", name=t.gettext("Your first game of Rommé")).click()
+    page.get_by_role("button", name=t.gettext("Deal the cards")).click()
     page.wait_for_selector(f"{ROOT}[data-ready]")
     page.select_option("[data-speed]", "instant")
-    state = wait_for_advice(page, ROOT)
-    # The friendly deal: the learner opens at once with 10♥ J♥ and a joker, worth 30.
-    t = site_translations("en").gettext
-    advice = page.locator("[data-hint-text]").inner_text()
-    assert advice.startswith(t(CLIENT["hint_open_with_best_melds"]) % {"value": 30})
-    assert "10♥ J♥" in advice
-    marked = sorted(c.split("#")[0] for c in state["picked"])
-    assert marked == ["10♥", "JK", "J♥"]
-    screenshot(page, "advice")
-    # A mistake: the 10♥ and J♥ alone are no meld; the engine says why, the cards come back.
-    for code in state["picked"]:
-        if not code.startswith("JK"):
-            page.locator(f'[data-hand] [data-code="{code}"]').click()
+    state = wait_for_step(page, ROOT)
+    assert state["step"]["code"] == "draw" and state["step"]["step"] == 1
+    play_step(page, ROOT, "romme", state)
+    state = wait_for_step(page, ROOT)
+    assert state["step"]["code"] == "open"
+    assert sorted(state["picked"]) == ["10♠", "JK", "Q♠"]
+    screenshot(page, "step")
+    # A mistake: 2♥ 3♥ are no meld. The engine's reason, then the step's instruction; the
+    # cards come back to the hand.
+    before = sorted(hand(page))
+    for code in ("2♥", "3♥"):
+        page.locator(f'[data-hand] [data-code="{code}"]').click()
     page.keyboard.press("m")
     page.keyboard.press("l")
     error = page.locator("[data-error]")
     error.wait_for(state="visible")
-    lesson = LESSONS["romme"]
-    dealt = romme.State(romme.Rules.from_json(lesson.rules), 2, lesson.seed)
-    # The two hearts, in the order the page lays them (by rank).
-    two = sorted(
-        (c for c in dealt.hands[0] if c.code in state["picked"] and not c.is_joker),
-        key=lambda c: int(c.rank or 0),
-    )
-    with pytest.raises(IllegalAction) as refused:
-        dealt.apply(romme.Play.of(two))
-    said = messages.describe(refused.value, site_translations("en"))["message"]
-    assert error.inner_text() == t(CLIENT["rejected"]) % {"message": said}
-    assert len(hand(page)) == 14
-    # Then the guide's way, to the end of the round.
-    assert follow(page, ROOT, "romme") >= 4
+    game = ROMME_LESSON.deal()  # the computer discards first, then the learner draws
+    game.apply(romme.Discard(game.hands[1][0]))
+    game.apply(romme.Draw("stock"))
+    verdict = ROMME_LESSON.judge(game, romme.Play.of([Card.parse("2♥"), Card.parse("3♥")]))
+    assert verdict.refusal is not None and verdict.refusal.code == "invalid_meld"
+    said = messages.describe(verdict.refusal, t)["message"]
+    back = t.gettext(BACK_TO_STEP) % {"instruction": t.gettext(STEPS[("romme", "open")][1])}
+    assert f"{said} {back}" in error.inner_text()
+    assert sorted(hand(page)) == before
+    screenshot(page, "mistake")
+    # Then every step, to going out.
+    played = ["draw", *follow(page, ROOT, "romme")]
+    assert played == [s.code for s in ROMME_LESSON.steps]
+    done = page.locator("[data-lesson-text]")
+    assert done.is_visible() and done.inner_text() == t.gettext(DONE["romme"])
     assert page.locator("dialog[open]").count() == 1
     assert table_state(page)["phase"] == "game_over"
     screenshot(page, "over")
     assert not errors
 
 
-def test_a_guided_first_game_of_tile_rummy_from_the_french_rules_page(
+def test_the_tile_lesson_from_the_rules_page_in_german(
     live_server: Any, new_page: Callable[..., Any], screenshot: Callable[[Any, str], Any]
 ) -> None:
-    page = new_page(locale="fr-FR")
+    t = site_translations("de")
+    page = new_page(locale="de-DE")
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{live_server.url}/fr/rules/tiles")
-    page.get_by_role("link", name="Apprendre avec une première partie guidée").click()
-    page.get_by_role("button", name="Distribuer les cartes").click()
+    page.goto(f"{live_server.url}/de/rules/tiles")
+    page.get_by_role("link", name=t.gettext("Learn in a guided first game")).click()
+    page.get_by_role("button", name=t.gettext("Deal the cards")).click()
     page.wait_for_selector(f"{TILES}[data-ready]")
     page.select_option("[data-speed]", "instant")
-    state = wait_for_advice(page, TILES)
-    # Three 13s make the first meld (39); the advice says so in French.
-    assert sorted(c.split("#")[0] for c in state["picked"]) == ["k13", "r13", "y13"]
-    text = page.locator("[data-hint-text]").inner_text()
-    assert "39" in text and text == page.evaluate(
-        "async (api) => (await (await fetch(api + '/hint')).json()).text",
-        page.evaluate(f"() => document.querySelector('{TILES}').rummy.data.api"),
+    state = wait_for_step(page, TILES)
+    assert state["step"]["code"] == "open"
+    assert sorted(state["picked"]) == ["k10", "k11", "k9"]
+    # A mistake the rules allow: drawing instead of the first meld. The lesson refuses it,
+    # and nothing changes.
+    before = sorted(rack(page))
+    page.keyboard.press("d")
+    error = page.locator("[data-error]")
+    error.wait_for(state="visible")
+    back = t.gettext(BACK_TO_STEP) % {"instruction": t.gettext(STEPS[("tiles", "open")][1])}
+    assert f"{t.gettext(OTHER_MOVE)} {back}" in error.inner_text()
+    assert sorted(rack(page)) == before and lesson_state(page, TILES)["seq"] == state["seq"]
+    played = follow(page, TILES, "tiles")
+    assert played == [s.code for s in TILES_LESSON.steps]
+    done = page.locator("[data-lesson-text]")
+    assert done.is_visible() and done.inner_text() == t.gettext(DONE["tiles"])
+    sets = sorted(" ".join(s["tiles"]) for s in table_state(page, TILES)["table"])
+    assert sets == ["k11#1 k12 k13", "k9 k10 k11"]
+    # The game goes on, with the computer's advice at the learner's turn.
+    page.wait_for_function(
+        f"() => !document.querySelector('{TILES} [data-hint-box]').hidden"
+        f" && document.querySelector('{TILES}').rummy.hintAction"
     )
-    assert follow(page, TILES, "tiles") >= 3
-    assert page.locator("dialog[open]").count() == 1
-    screenshot(page, "over")
+    screenshot(page, "after")
     assert not errors
