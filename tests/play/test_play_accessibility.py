@@ -1,7 +1,8 @@
 """The Rommé and tile rummy tables pass axe-core's WCAG 2.0/2.1/2.2 A and AA rules in their
 main states, in light and dark mode: a new game on one's own turn, a meld being built, a
 computer's turn, the round end dialog, the replay; the tile table on one's own turn with a
-tile chosen; the guided first game's page and its table with the advice on show. The test
+tile chosen; the lesson's page and its table with a step on show, and the tile lesson with a
+mistake refused (the lessons played through are audited by test_play_guided_browser). The test
 fails with axe's own description of every violation."""
 
 from __future__ import annotations
@@ -108,13 +109,21 @@ def test_the_tables_pass_the_wcag_rules_in_their_main_states(
     page.locator("[data-rack] [data-code]").first.click()
     found += audit(page, f"{scheme} tiles, a tile chosen")
 
-    # The guided first game: the advice on show and the cards it uses ringed.
+    # The lessons: a step on show and what it uses ringed; a move the step does not teach.
     page.goto(f"{live_server.url}/{lang}/romme/learn")
-    found += audit(page, f"{scheme} guided game, its page")
+    found += audit(page, f"{scheme} Rommé lesson, its page")
     page.locator("form[action$='/romme/learn'] button").click()
     page.wait_for_selector(f"{ROOT}[data-ready]")
     ringed = "() => document.querySelectorAll('.guide-pick').length > 0"
     page.wait_for_function(ringed, timeout=60_000)
-    found += audit(page, f"{scheme} guided Rommé, advice shown")
+    found += audit(page, f"{scheme} Rommé lesson, a step shown")
+    page.goto(f"{live_server.url}/{lang}/tiles/learn")
+    page.locator("form[action$='/tiles/learn'] button").click()
+    page.wait_for_selector(f"{TILES}[data-ready]")
+    page.wait_for_function(ringed, timeout=60_000)
+    found += audit(page, f"{scheme} tile lesson, a step shown")
+    page.keyboard.press("d")
+    page.locator("[data-error]").wait_for(state="visible")
+    found += audit(page, f"{scheme} tile lesson, a move refused")
 
     assert not found, "\n" + "\n".join(found)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from accessibility.axe import audit
 
 from rummykit import romme
 from rummykit.cards import Card
@@ -118,6 +119,7 @@ def test_the_romme_lesson_from_the_home_page_in_french(
     assert state["step"]["code"] == "open"
     assert sorted(state["picked"]) == ["10♠", "JK", "Q♠"]
     screenshot(page, "step")
+    found = audit(page, "Rommé lesson, a step shown")
     # A mistake: 2♥ 3♥ are no meld. The engine's reason, then the step's instruction; the
     # cards come back to the hand.
     before = sorted(hand(page))
@@ -137,6 +139,7 @@ def test_the_romme_lesson_from_the_home_page_in_french(
     assert f"{said} {back}" in error.inner_text()
     assert sorted(hand(page)) == before
     screenshot(page, "mistake")
+    found += audit(page, "Rommé lesson, a mistake refused")
     # Then every step, to going out.
     played = ["draw", *follow(page, ROOT, "romme")]
     assert played == [s.code for s in ROMME_LESSON.steps]
@@ -145,7 +148,9 @@ def test_the_romme_lesson_from_the_home_page_in_french(
     assert page.locator("dialog[open]").count() == 1
     assert table_state(page)["phase"] == "game_over"
     screenshot(page, "over")
+    found += audit(page, "Rommé lesson, over")
     assert not errors
+    assert not found, "\n" + "\n".join(found)
 
 
 def test_the_tile_lesson_from_the_rules_page_in_german(
@@ -172,6 +177,7 @@ def test_the_tile_lesson_from_the_rules_page_in_german(
     back = t.gettext(BACK_TO_STEP) % {"instruction": t.gettext(STEPS[("tiles", "open")][1])}
     assert f"{t.gettext(OTHER_MOVE)} {back}" in error.inner_text()
     assert sorted(rack(page)) == before and lesson_state(page, TILES)["seq"] == state["seq"]
+    found = audit(page, "tile lesson, a mistake refused")
     played = follow(page, TILES, "tiles")
     assert played == [s.code for s in TILES_LESSON.steps]
     done = page.locator("[data-lesson-text]")
@@ -184,4 +190,6 @@ def test_the_tile_lesson_from_the_rules_page_in_german(
         f" && document.querySelector('{TILES}').rummy.hintAction"
     )
     screenshot(page, "after")
+    found += audit(page, "tile lesson, over, the advice on show")
     assert not errors
+    assert not found, "\n" + "\n".join(found)
