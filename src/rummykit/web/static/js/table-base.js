@@ -282,7 +282,16 @@ export class TableBase {
       this.guidedSeq = view.seq;
       this.hideHint();
       this.step = null;
-      this.lessonStep().then(() => this.render());
+      this.lessonStep().then(() => {
+        // A step that did not come (the server was busy) is asked for again a moment later.
+        if (!this.step && this.view.seq === view.seq && (this.guideTries = (this.guideTries ?? 0) + 1) < 12) {
+          setTimeout(() => {
+            this.guidedSeq = null;
+            this.render();
+          }, 1500);
+        } else this.guideTries = 0;
+        this.render();
+      });
       return;
     }
     if (this.inLesson) return this.mark(mine && this.step && !this.step.done ? this.step : null);
