@@ -162,7 +162,7 @@ def db_revision(
 def bench_scoresheet(
     rounds: Annotated[int, typer.Option(help="Rounds of the long evening.")] = 300,
     seed: Annotated[int, typer.Option(help="Seed.")] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: apps.AsJson = False,
 ) -> None:
     """Replaying sheets, and each entry's load-replay-check-append on SQLite."""
     import json
@@ -228,7 +228,7 @@ def bench_web(
         str | None,
         typer.Option(help="Run the server under cProfile and write its statistics to this file."),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: apps.AsJson = False,
 ) -> None:
     """One server process on SQLite (or ``--database``), many games against the computer at
     once: a player's actions per second and their latency (the computer's thinking excluded)."""
@@ -271,7 +271,7 @@ def bench_tables(
         float | None,
         typer.Option(help="Seconds between database looks (default 5; 30 with Redis)."),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: apps.AsJson = False,
 ) -> None:
     """Tables of people: from a player's action to the other players' sockets (p50, p99)."""
     import json
