@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import os
-from typing import Annotated
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
 from rummykit.cli import apps
+
+if TYPE_CHECKING:
+    from rummykit.store import Database
+
+T = TypeVar("T")
 
 translations_app = typer.Typer(help="Update and check the message catalogs.")
 apps.app.add_typer(translations_app, name="translations", no_args_is_help=True)
@@ -90,49 +96,47 @@ def _safe(url: str) -> str:
     return make_url(url).render_as_string(hide_password=True)
 
 
-@apps.db.command("upgrade")
-def db_upgrade(
-    database: Annotated[
-        str | None, typer.Option("--database", envvar="RUMMYKIT_DATABASE_URL")
-    ] = None,
-) -> None:
-    """Create the tables or bring them to the newest revision."""
-    from rummykit.store import Database, database_url
+DatabaseUrl = Annotated[str | None, typer.Option("--database", envvar="RUMMYKIT_DATABASE_URL")]
+"""The ``--database`` option of the ``db`` commands."""
 
-    async def run() -> None:
-        db = Database(database)
+
+def _on_database(url: str | None, work: Callable[[Database], Awaitable[T]]) -> T:
+    """Run ``work`` on the database at ``url`` (opened for it, closed after)."""
+    from rummykit.store import Database
+
+    async def run() -> T:
+        db = Database(url)
         try:
-            await db.migrate()
+            return await work(db)
         finally:
             await db.dispose()
 
-    asyncio.run(run())
+    return asyncio.run(run())
+
+
+@apps.db.command("upgrade")
+def db_upgrade(database: DatabaseUrl = None) -> None:
+    """Create the tables or bring them to the newest revision."""
+    from rummykit.store import database_url
+
+    _on_database(database, lambda db: db.migrate())
     typer.echo(f"database {_safe(database_url(database))} is up to date")
 
 
 @apps.db.command("current")
-def db_current(
-    database: Annotated[
-        str | None, typer.Option("--database", envvar="RUMMYKIT_DATABASE_URL")
-    ] = None,
-) -> None:
+def db_current(database: DatabaseUrl = None) -> None:
     """Print the database's revision."""
     from sqlalchemy import text
 
-    from rummykit.store import Database
-
-    async def run() -> str:
-        db = Database(database)
+    async def revision(db: Database) -> str:
         try:
             async with db.engine.connect() as connection:
                 result = await connection.execute(text("SELECT version_num FROM alembic_version"))
                 return str(result.scalar_one_or_none() or "none")
         except Exception:  # no table yet
             return "none"
-        finally:
-            await db.dispose()
 
-    typer.echo(asyncio.run(run()))
+    typer.echo(_on_database(database, revision))
 
 
 @apps.db.command("revision")
@@ -144,18 +148,12 @@ def db_revision(
 
     from alembic import command
 
-    from rummykit.store import Database
     from rummykit.store.database import migrations_config
 
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{folder}/revision.sqlite3"
 
-        async def upgrade() -> None:
-            db = Database(url)
-            await db.migrate()
-            await db.dispose()
-
-        asyncio.run(upgrade())
+        _on_database(url, lambda db: db.migrate())
         os.environ["RUMMYKIT_DATABASE_URL"] = url
         command.revision(migrations_config(), message=message, autogenerate=True)
 
@@ -164,7 +162,7 @@ def db_revision(
 def bench_scoresheet(
     rounds: Annotated[int, typer.Option(help="Rounds of the long evening.")] = 300,
     seed: Annotated[int, typer.Option(help="Seed.")] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: apps.AsJson = False,
 ) -> None:
     """Replaying sheets, and each entry's load-replay-check-append on SQLite."""
     import json
@@ -230,7 +228,7 @@ def bench_web(
         str | None,
         typer.Option(help="Run the server under cProfile and write its statistics to this file."),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: apps.AsJson = False,
 ) -> None:
     """One server process on SQLite (or ``--database``), many games against the computer at
     once: a player's actions per second and their latency (the computer's thinking excluded)."""
@@ -273,7 +271,7 @@ def bench_tables(
         float | None,
         typer.Option(help="Seconds between database looks (default 5; 30 with Redis)."),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: apps.AsJson = False,
 ) -> None:
     """Tables of people: from a player's action to the other players' sockets (p50, p99)."""
     import json

@@ -174,6 +174,14 @@ class Worded:
         return [getattr(self, f.name) for f in dataclasses.fields(cast(Any, self))]
 
 
+class EncodedAction(Worded, Encoded):
+    """A base for a game's actions: written in its text notation, read from and written to
+    JSON by the game's codec; a bad reading of its JSON form is ``bad_action``."""
+
+    __slots__ = ()
+    json_error: ClassVar[str] = "bad_action"
+
+
 def _spoken(value: object) -> str:
     code = getattr(value, "code", None)
     return code if isinstance(code, str) else str(value)

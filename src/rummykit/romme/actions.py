@@ -28,7 +28,7 @@ from typing import ClassVar, Literal, Self, TypeAlias
 
 from rummykit.cards import Card, parse_cards
 from rummykit.core import JSON, Codec, IllegalAction, Leaf, json_form
-from rummykit.core.codec import Encoded, Worded
+from rummykit.core.codec import EncodedAction
 from rummykit.melds import MeldKind
 from rummykit.romme.rules import Rules, TableMeld
 
@@ -56,10 +56,9 @@ CODEC = Codec(
 own forms."""
 
 
-class _Value(Worded, Encoded):
+class _Value(EncodedAction):
     __slots__ = ()
     codec = CODEC
-    json_error = "bad_action"
 
 
 class _Action(_Value):

@@ -26,7 +26,7 @@ from typing import ClassVar
 
 from rummykit.cards import Card
 from rummykit.core import JSON, Codec, IllegalAction, Leaf
-from rummykit.core.codec import Encoded, Worded
+from rummykit.core.codec import EncodedAction
 from rummykit.rummoli.rules import Rules
 
 __all__ = [
@@ -65,10 +65,9 @@ CODEC = Codec(
 """The JSON form of Rummoli's actions and views: cards by their codes."""
 
 
-class _Value(Worded, Encoded):
+class _Value(EncodedAction):
     __slots__ = ()
     codec = CODEC
-    json_error = "bad_action"
 
 
 @dataclass(frozen=True, slots=True, repr=False)

@@ -538,9 +538,9 @@ class State(GameState[Rules, Action, View]):
             return
         ordered = self._from_dealers_left(contenders)
         if self.rules.final_split == "poker":
-            self._final_poker(ordered)
+            self._final_draw(ordered, "poker", self._show_poker)
         elif self.rules.final_split == "cut":
-            self._final_cut(ordered)
+            self._final_draw(ordered, "cut", self._cut)
         else:
             count = sum(1 for chips in self.board if chips > 0)
             self._emit("extra_hands", {"count": count})
@@ -569,46 +569,47 @@ class State(GameState[Rules, Action, View]):
         self.chips[seat] += amount
         self._emit("final_won", {"seat": seat, "chips": amount, "mode": mode})
 
-    def _final_poker(self, seats: list[int]) -> None:
+    def _final_draw(
+        self, seats: list[int], mode: str, draw: Callable[[list[int], list[int]], dict[int, int]]
+    ) -> None:
+        """Deal ``seats`` from a fresh deck (``draw`` gives each seat's key) until one seat's key
+        is highest alone: that seat takes the board; the tied seats deal again."""
         while True:
             deck = [card_index(c) for c in shuffled(standard_deck(), self._rng)]
-            keys: dict[int, int] = {}
-            for n, s in enumerate(seats):
-                five = deck[5 * n : 5 * n + 5]
-                keys[s] = key_of_indices(five)
-                value = evaluate(index_card(i) for i in five)
-                self._emit(
-                    "final_show",
-                    {
-                        "seat": s,
-                        "category": value.category.name.lower(),
-                        "cards": [index_card(i).code for i in five],
-                    },
-                )
+            keys = draw(seats, deck)
             best = max(keys.values())
             tied = [s for s in seats if keys[s] == best]
             if len(tied) == 1:
-                self._take_board(tied[0], "poker")
+                self._take_board(tied[0], mode)
                 self._finish()
                 return
             self._emit("final_tie", {"seats": tied})
             seats = tied
 
-    def _final_cut(self, seats: list[int]) -> None:
-        while True:
-            deck = [card_index(c) for c in shuffled(standard_deck(), self._rng)]
-            ranks: dict[int, int] = {}
-            for n, s in enumerate(seats):
-                ranks[s] = deck[n] % 13
-                self._emit("cut", {"seat": s, "card": index_card(deck[n]).code})
-            best = max(ranks.values())
-            tied = [s for s in seats if ranks[s] == best]
-            if len(tied) == 1:
-                self._take_board(tied[0], "cut")
-                self._finish()
-                return
-            self._emit("final_tie", {"seats": tied})
-            seats = tied
+    def _show_poker(self, seats: list[int], deck: list[int]) -> dict[int, int]:
+        """Five cards each, shown; a seat's key is its poker hand's."""
+        keys: dict[int, int] = {}
+        for n, s in enumerate(seats):
+            five = deck[5 * n : 5 * n + 5]
+            keys[s] = key_of_indices(five)
+            value = evaluate(index_card(i) for i in five)
+            self._emit(
+                "final_show",
+                {
+                    "seat": s,
+                    "category": value.category.name.lower(),
+                    "cards": [index_card(i).code for i in five],
+                },
+            )
+        return keys
+
+    def _cut(self, seats: list[int], deck: list[int]) -> dict[int, int]:
+        """One card each; a seat's key is its card's rank."""
+        ranks: dict[int, int] = {}
+        for n, s in enumerate(seats):
+            ranks[s] = deck[n] % 13
+            self._emit("cut", {"seat": s, "card": index_card(deck[n]).code})
+        return ranks
 
     def _finish(self) -> None:
         self.phase = Phase.OVER

@@ -19,7 +19,7 @@ Storage keeps the list of actions (see `Sheet.record` and `replay`), never a com
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, TypeAlias
@@ -658,20 +658,10 @@ class Sheet:
 
     def check(self, action: Action) -> None:
         """Raise `IllegalAction` if `apply` would refuse the action; change nothing."""
-        if isinstance(action, EnterRound):
-            self._check_round(action)
-        elif isinstance(action, CorrectRound):
-            self._check_correction(action)
-        elif isinstance(action, Join):
-            self._check_join(action)
-        elif isinstance(action, Leave):
-            self._check_leave(action)
-        elif isinstance(action, Claim):
-            self._check_claim(action)
-        elif isinstance(action, EnterHand):
-            self._check_hand(action)
-        else:
+        check = _CHECKS.get(type(action))
+        if check is None:
             raise IllegalAction("bad_action", reason="type")
+        check(self, action)
 
     def can_apply(self, action: Action) -> bool:
         try:
@@ -918,6 +908,17 @@ class Sheet:
             "waiting": self.waiting_for,
             "claimed": self.claimed,
         }
+
+
+_CHECKS: dict[type, Callable[[Sheet, Any], None]] = {
+    EnterRound: Sheet._check_round,
+    CorrectRound: Sheet._check_correction,
+    Join: Sheet._check_join,
+    Leave: Sheet._check_leave,
+    Claim: Sheet._check_claim,
+    EnterHand: Sheet._check_hand,
+}
+"""How `Sheet.check` checks each kind of action."""
 
 
 def with_names_salvaged(record: Record) -> Record:

@@ -21,9 +21,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from rummykit.core import JSON, Record
-from rummykit.store.database import Database
 from rummykit.store.errors import Conflict, NotFound
 from rummykit.store.models import Game, GameAction, utcnow
+from rummykit.store.repository import Repository, get_row, log_since
 
 STATUSES = ("active", "over", "abandoned")
 
@@ -57,11 +57,8 @@ class GameInfo:
     updated_at: datetime
 
 
-class GameRepository:
+class GameRepository(Repository):
     """Create games, append their actions, load them back as records."""
-
-    def __init__(self, db: Database) -> None:
-        self.db = db
 
     async def create_game(
         self,
@@ -148,31 +145,18 @@ class GameRepository:
     async def load_record(self, game_id: str) -> Record:
         """The game's record: everything needed to replay it."""
         async with self.db.session() as session:
-            game = await session.get(Game, game_id)
-            if game is None:
-                raise NotFound(game_id)
-            rows = await session.scalars(
-                select(GameAction.action)
-                .where(GameAction.game_id == game_id)
-                .order_by(GameAction.seq)
-            )
-            return Record(game.kind, game.rules, game.seed, tuple(game.seats), tuple(rows))
+            game = await get_row(session, Game, game_id)
+            actions = tuple(action for _, action in await log_since(session, GameAction, game_id))
+            return Record(game.kind, game.rules, game.seed, tuple(game.seats), actions)
 
     async def actions_since(self, game_id: str, seq: int) -> list[tuple[int, JSON]]:
         """The actions after position ``seq``, for a client that reconnects."""
         async with self.db.session() as session:
-            rows = await session.execute(
-                select(GameAction.seq, GameAction.action)
-                .where(GameAction.game_id == game_id, GameAction.seq > seq)
-                .order_by(GameAction.seq)
-            )
-            return [(s, a) for s, a in rows]
+            return await log_since(session, GameAction, game_id, seq)
 
     async def info(self, game_id: str) -> GameInfo:
         async with self.db.session() as session:
-            game = await session.get(Game, game_id)
-            if game is None:
-                raise NotFound(game_id)
+            game = await get_row(session, Game, game_id)
             # Appending an action leaves the game's row alone: its last change is its newest
             # action's time.
             last_action = await session.scalar(

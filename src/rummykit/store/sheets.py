@@ -24,10 +24,10 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from rummykit.core import JSON, Record
-from rummykit.store.database import Database
 from rummykit.store.errors import Conflict, NotFound
 from rummykit.store.games import hash_token, new_token
 from rummykit.store.models import ScoreSheet, ScoreSheetEntry, utcnow
+from rummykit.store.repository import Repository, get_row, log_since
 
 GAME = "scoresheet"
 
@@ -60,10 +60,7 @@ class StoredSheet:
     updated_at: datetime
 
 
-class SheetRepository:
-    def __init__(self, db: Database) -> None:
-        self.db = db
-
+class SheetRepository(Repository):
     async def create(
         self,
         name: str,
@@ -95,15 +92,9 @@ class SheetRepository:
 
     async def load(self, sheet_id: str) -> StoredSheet:
         async with self.db.session() as session:
-            sheet = await session.get(ScoreSheet, sheet_id)
-            if sheet is None:
-                raise NotFound(sheet_id)
-            rows = await session.scalars(
-                select(ScoreSheetEntry.action)
-                .where(ScoreSheetEntry.sheet_id == sheet_id)
-                .order_by(ScoreSheetEntry.seq)
-            )
-            actions = tuple(rows)
+            sheet = await get_row(session, ScoreSheet, sheet_id)
+            entries = await log_since(session, ScoreSheetEntry, sheet_id)
+            actions = tuple(action for _, action in entries)
             record = Record(
                 GAME,
                 {**(sheet.rules or {}), "name": sheet.name, "limit": sheet.point_limit},
@@ -167,9 +158,4 @@ class SheetRepository:
 
     async def entries_since(self, sheet_id: str, version: int) -> list[tuple[int, JSON]]:
         async with self.db.session() as session:
-            rows = await session.execute(
-                select(ScoreSheetEntry.seq, ScoreSheetEntry.action)
-                .where(ScoreSheetEntry.sheet_id == sheet_id, ScoreSheetEntry.seq > version)
-                .order_by(ScoreSheetEntry.seq)
-            )
-            return [(s, a) for s, a in rows]
+            return await log_since(session, ScoreSheetEntry, sheet_id, version)

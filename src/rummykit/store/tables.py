@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import copy
 import secrets
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
-from rummykit.store.database import Database
 from rummykit.store.errors import Conflict, NotFound
 from rummykit.store.models import Game, GameAction, Table, TableMessage, utcnow
+from rummykit.store.repository import Repository, get_row
 
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 """The letters of a table's code: no 0/O, no 1/I/L, nothing to mistake when typed."""
@@ -113,31 +113,13 @@ _FIELDS = (
 
 
 def _stored(row: Table) -> StoredTable:
-    return StoredTable(
-        id=row.id,
-        code=row.code,
-        kind=row.kind,
-        name=row.name,
-        lang=row.lang,
-        rules=row.rules,
-        settings=row.settings,
-        seats=row.seats,
-        host=row.host,
-        status=row.status,
-        game_id=row.game_id,
-        games=list(row.games),
-        standings=row.standings,
-        extra=row.extra,
-        version=row.version,
-        created_at=row.created_at,
-    )
+    """The table as stored in ``row`` (each field read from the column of its name)."""
+    values = {f.name: getattr(row, f.name) for f in fields(StoredTable)}
+    return StoredTable(**{**values, "games": list(row.games)})
 
 
-class TableRepository:
+class TableRepository(Repository):
     """Create tables, read them by id or code, save their changes, keep their messages."""
-
-    def __init__(self, db: Database) -> None:
-        self.db = db
 
     async def create(self, table: StoredTable) -> StoredTable:
         """Store a new table (its ``id`` and ``code`` are chosen here; a code already taken
@@ -164,10 +146,7 @@ class TableRepository:
 
     async def load(self, table_id: str) -> StoredTable:
         async with self.db.session() as session:
-            row = await session.get(Table, table_id)
-            if row is None:
-                raise NotFound(table_id)
-            return _stored(row)
+            return _stored(await get_row(session, Table, table_id))
 
     async def find_code(self, code: str) -> str:
         """The id of the table whose code is ``code`` (as `read_code` gives it)."""

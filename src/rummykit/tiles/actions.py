@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, TypeAlias
 
 from rummykit.core import JSON, Codec, IllegalAction, Leaf, json_form
-from rummykit.core.codec import Encoded, Worded
+from rummykit.core.codec import EncodedAction
 from rummykit.tiles.model import TableSet, format_table, parse_table, table_tiles
 from rummykit.tiles.rules import Rules, Tile
 
@@ -61,10 +61,9 @@ def _text(data: JSON) -> str:
     return data
 
 
-class _Value(Worded, Encoded):
+class _Value(EncodedAction):
     __slots__ = ()
     codec = CODEC
-    json_error = "bad_action"
 
 
 # --- actions -------------------------------------------------------------------------------

@@ -21,6 +21,8 @@ from rummykit.store import Database, NotFound
 from rummykit.web import errors, rules, security
 from rummykit.web.language import site_translations
 from rummykit.web.live import Hub
+from rummykit.web.play.api import not_yours
+from rummykit.web.play.service import NotYourGame
 from rummykit.web.rendering import render, request_language
 from rummykit.web.routes import routers
 
@@ -81,6 +83,7 @@ def create_app(
     app.add_exception_handler(RequestValidationError, _validation_error)  # type: ignore[arg-type]
     app.add_exception_handler(IllegalAction, _illegal_action)  # type: ignore[arg-type]
     app.add_exception_handler(NotFound, _not_found)  # type: ignore[arg-type]
+    app.add_exception_handler(NotYourGame, _not_your_game)  # type: ignore[arg-type]
     return app
 
 
@@ -145,3 +148,7 @@ async def _illegal_action(request: Request, exc: IllegalAction) -> Response:
 
 async def _not_found(request: Request, exc: NotFound) -> Response:
     return error_response(request, 404, "not_found", {})
+
+
+async def _not_your_game(request: Request, exc: NotYourGame) -> Response:
+    return not_yours(request)

@@ -111,6 +111,13 @@ def register(messages: Mapping[str, str]) -> None:
         MESSAGES[code] = message
 
 
+def register_missing(messages: Mapping[str, str]) -> None:
+    """Add the messages of the codes that have none yet; a code the site words already keeps
+    its sentence."""
+    for code, message in messages.items():
+        MESSAGES.setdefault(code, message)
+
+
 def _param(value: Any) -> str:
     if isinstance(value, list | tuple | set | frozenset):
         return ", ".join(str(v) for v in value)

@@ -34,41 +34,36 @@ class RulesPage:
 
     game: str
     title: str
-    play: tuple[str, ...]
-    """Routes where the game is played; the first that exists is linked."""
-    options: tuple[str, ...]
-    """Routes of the new-game form holding the ``#opt-<field>`` anchors of the variants."""
     sheet: tuple[str, ...] = ()
     """Routes of the page that keeps the score of a game played with real cards or tiles (none
     until the game has one)."""
     sheet_label: str = ""
 
+    @property
+    def play(self) -> tuple[str, ...]:
+        """Routes where the game is played; the first that exists is linked."""
+        return (f"{self.game}.play", f"{self.game}.new")
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        """Routes of the new-game form holding the ``#opt-<field>`` anchors of the variants."""
+        return (f"{self.game}.new",)
+
 
 PAGES: dict[str, RulesPage] = {
-    "romme": RulesPage(
-        "romme",
-        N_("Rommé rules"),
-        play=("romme.play", "romme.new"),
-        options=("romme.new",),
-        sheet=("scoresheet.new",),
-        sheet_label=N_("Open the score sheet"),
-    ),
-    "rummoli": RulesPage(
-        "rummoli",
-        N_("Rummoli rules"),
-        play=("rummoli.play", "rummoli.new"),
-        options=("rummoli.new",),
-        sheet=("scoresheet.chips_new",),
-        sheet_label=N_("Keep the chips on the board"),
-    ),
-    "tiles": RulesPage(
-        "tiles",
-        N_("Tile rummy rules"),
-        play=("tiles.play", "tiles.new"),
-        options=("tiles.new",),
-        sheet=("scoresheet.tiles_new",),
-        sheet_label=N_("Open the score sheet"),
-    ),
+    page.game: page
+    for page in (
+        RulesPage("romme", N_("Rommé rules"), ("scoresheet.new",), N_("Open the score sheet")),
+        RulesPage(
+            "rummoli",
+            N_("Rummoli rules"),
+            ("scoresheet.chips_new",),
+            N_("Keep the chips on the board"),
+        ),
+        RulesPage(
+            "tiles", N_("Tile rummy rules"), ("scoresheet.tiles_new",), N_("Open the score sheet")
+        ),
+    )
 }
 """The rules pages by game; each page's template is ``rules/<game>.html``."""
 

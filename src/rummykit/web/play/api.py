@@ -128,6 +128,8 @@ def error_json(request: Request, error: IllegalAction, status: int, **extra: Any
 
 
 def not_yours(request: Request) -> Response:
+    """The answer to a request without a seat in the game (the app answers every `NotYourGame`
+    a route lets through with it)."""
     return error_json(request, IllegalAction("not_your_game"), 403)
 
 
@@ -208,10 +210,7 @@ async def create(request: Request) -> Response:
 
 @router.get("/api/games/{game_id}", name="api.games.view", responses=refusals(403, 404))
 async def view(request: Request, game_id: str) -> Response:
-    try:
-        live, seat = await seated(request, game_id)
-    except NotYourGame:
-        return not_yours(request)
+    live, seat = await seated(request, game_id)
     live = await service(request.app).get(game_id, fresh=True)
     async with live.lock:  # not while a step is being stored (see `PlayService.follow`)
         data = live.view(seat, lang=reader_language(request))
@@ -225,10 +224,7 @@ async def view(request: Request, game_id: str) -> Response:
     responses=refusals(403, 404, 409, 413, 422, 429),
 )
 async def act(request: Request, game_id: str) -> Response:
-    try:
-        live, seat = await seated(request, game_id)
-    except NotYourGame:
-        return not_yours(request)
+    live, seat = await seated(request, game_id)
     play = service(request.app)
     try:
         data = GameAction.read(await read_object(request))
@@ -245,10 +241,7 @@ async def act(request: Request, game_id: str) -> Response:
     "/api/games/{game_id}/hint", name="api.games.hint", responses=refusals(403, 404, 422, 429, 503)
 )
 async def hint(request: Request, game_id: str) -> Response:
-    try:
-        live, seat = await seated(request, game_id)
-    except NotYourGame:
-        return not_yours(request)
+    live, seat = await seated(request, game_id)
     try:
         data = await service(request.app).hint(live, seat, reader_language(request))
     except IllegalAction as err:
@@ -268,10 +261,7 @@ async def melds(request: Request, game_id: str) -> Response:
     """What the new melds the page is building are worth, as the engine counts them:
     ``{"melds": [{"cards": [...]}, ...]}`` answers ``{"melds": [{"value": n} or {"error":
     {...}}, ...], "total": n}`` (the total of the valid ones); 404 for a game without them."""
-    try:
-        live, _seat = await seated(request, game_id)
-    except NotYourGame:
-        return not_yours(request)
+    live, _seat = await seated(request, game_id)
     value_melds = live.adapter.value_melds
     if value_melds is None:
         raise NotFound(game_id)
@@ -293,10 +283,7 @@ async def melds(request: Request, game_id: str) -> Response:
     "/api/games/{game_id}/replay", name="api.games.replay", responses=refusals(403, 404, 422)
 )
 async def replay(request: Request, game_id: str) -> Response:
-    try:
-        live, seat = await seated(request, game_id)
-    except NotYourGame:
-        return not_yours(request)
+    live, seat = await seated(request, game_id)
     try:
         frames = await service(request.app).replay(live, seat, reader_language(request))
     except IllegalAction as err:

@@ -1,9 +1,9 @@
 """The sentences of the game pages: the engines' error codes and the texts the table's scripts
 show (events of the log, hints, prompts), all in the catalog domain ``play``.
 
-Error codes go through the site's mechanism (`rummykit.web.errors.register`); the scripts get
-their texts already translated, as one JSON object per page (`client_messages`), and fill the
-``%(name)s`` placeholders themselves.
+Error codes go through the site's mechanism (`rummykit.web.errors.register_missing`); the
+scripts get their texts already translated, as one JSON object per page (`client_messages`), and
+fill the ``%(name)s`` placeholders themselves.
 """
 
 from __future__ import annotations
@@ -116,13 +116,7 @@ RENAMED = {"game_over": "game_finished"}
 """Engine codes whose site-wide sentence means something else (the score sheet's limit)."""
 
 
-def _register() -> None:
-    for code, text in ERRORS.items():
-        if errors.MESSAGES.get(code, text) == text:
-            errors.register({code: text})
-
-
-_register()
+errors.register_missing(ERRORS)
 
 COLOURS = {"r": N_("red"), "b": N_("blue"), "k": N_("black"), "y": N_("yellow")}
 _COPY = re.compile(r"#\d+")

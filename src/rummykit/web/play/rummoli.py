@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from rummykit.core import JSON
 from rummykit.rummoli import ANTE, GAME, Action, Rules, State, View
 from rummykit.rummoli.rules import MAX_RAISES, board_to_json
-from rummykit.web.errors import MESSAGES, N_, register
+from rummykit.web.errors import N_, register_missing
 from rummykit.web.language import site_translations
 from rummykit.web.play.adapter import FormPreset, Level, PlayGame, choice, flag, number
 from rummykit.web.play.sentences import Reader, advises
@@ -243,13 +243,7 @@ ERRORS = {
 """The sentences of the engine's refusals that the site does not word already."""
 
 
-def _register_errors() -> None:
-    for code, text in ERRORS.items():
-        if code not in MESSAGES:
-            register({code: text})
-
-
-_register_errors()
+register_missing(ERRORS)
 
 
 CLIENT: dict[str, str] = {

@@ -54,8 +54,7 @@ from rummykit import names
 from rummykit.core import JSON, IllegalAction
 from rummykit.store import Conflict, NotFound, hash_token, new_token
 from rummykit.store.tables import Message, StoredTable, TableRepository
-from rummykit.web import errors
-from rummykit.web.errors import N_
+from rummykit.web.errors import N_, register_missing
 from rummykit.web.language import site_translations
 from rummykit.web.live import Hub, drain
 from rummykit.web.play.adapter import SeatInfo, adapter
@@ -136,13 +135,7 @@ ERRORS: dict[str, str] = {
 }
 
 
-def _register() -> None:
-    for code, text in ERRORS.items():
-        if errors.MESSAGES.get(code, text) == text:
-            errors.register({code: text})
-
-
-_register()
+register_missing(ERRORS)
 
 
 def table_channel(table_id: str) -> str:

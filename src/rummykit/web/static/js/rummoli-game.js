@@ -270,7 +270,8 @@ class RummoliTable extends TableBase {
       case "pass":
         model.passed.push(seat);
         break;
-      case "auction_won":
+      case "auction_won": // the widow's price, to the dealer
+      case "payment": // a chip a card left in hand, to the player who went out
         model.chips[seat] -= event.chips;
         model.chips[event.to] += event.chips;
         break;
@@ -290,10 +291,6 @@ class RummoliTable extends TableBase {
         model.chips[seat] += model.board[event.box];
         model.board[event.box] = 0;
         model.won[event.box] = seat;
-        break;
-      case "payment":
-        model.chips[seat] -= event.chips;
-        model.chips[event.to] += event.chips;
         break;
       case "blocked_payment":
         model.chips[seat] -= event.chips;
