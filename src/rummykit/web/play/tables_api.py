@@ -20,6 +20,9 @@ that is not valid, 429 for too many messages.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from typing import Any
+
 from fastapi import APIRouter, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 
@@ -43,6 +46,7 @@ from rummykit.web.play.tables import (
 )
 from rummykit.web.rendering import request_language
 from rummykit.web.validation import (
+    Body,
     JoinTable,
     NewTable,
     SayAtTable,
@@ -203,80 +207,56 @@ async def join(request: Request, table_id: str) -> Response:
     return response
 
 
-@router.post(
-    "/api/tables/{table_id}/nickname",
-    name="api.tables.nickname",
-    openapi_extra=body_schema(TableNickname),
-    responses=refusals(403, 404, 409, 413, 422, 429),
-)
-async def rename(request: Request, table_id: str) -> Response:
-    try:
-        service_, pid = await _seated(request, table_id)
-        data = TableNickname.read(await read_object(request))
-        await service_.rename(table_id, pid, data.nickname)
-    except IllegalAction as err:
-        return refused(request, err)
-    return await _answer(request, service_, table_id)
-
-
-@router.post(
-    "/api/tables/{table_id}/start",
-    name="api.tables.start",
-    openapi_extra=body_schema(StartTable),
-    responses=refusals(403, 404, 409, 413, 422, 429),
-)
-async def start(request: Request, table_id: str) -> Response:
-    try:
-        service_, pid = await _seated(request, table_id)
-        raw = await request.body()
-        data = StartTable.read(await read_object(request)) if raw.strip() else StartTable()
-        await service_.start(table_id, pid, data.fill)
-    except IllegalAction as err:
-        return refused(request, err)
-    return await _answer(request, service_, table_id)
-
-
-def _simple(name: str, path: str, method: str) -> None:
-    """A change without a body: ``method`` of the service, called with the table and seat."""
+def _change(
+    name: str,
+    act: Callable[[TableService, str, int, Any], Awaitable[object]],
+    body: type[Body] | None = None,
+    *,
+    path: str = "",
+    empty_body: bool = False,
+    responses: tuple[int, ...] = (),
+) -> None:
+    """The route of a change a seated player makes: ``act(service, table id, player, body)``
+    with the request's ``body`` read (None without one; with ``empty_body``, an empty request
+    reads as the body's defaults), answered with the table as the player now sees it."""
 
     async def route(request: Request, table_id: str) -> Response:
         try:
             service_, pid = await _seated(request, table_id)
-            await getattr(service_, method)(table_id, pid)
+            data = None
+            if body is not None:
+                empty = empty_body and not (await request.body()).strip()
+                data = body() if empty else body.read(await read_object(request))
+            await act(service_, table_id, pid, data)
         except IllegalAction as err:
             return refused(request, err)
         return await _answer(request, service_, table_id)
 
-    route.__name__ = method
+    route.__name__ = name
     router.add_api_route(
-        f"/api/tables/{{table_id}}/{path}",
+        f"/api/tables/{{table_id}}/{path or name}",
         route,
         methods=["POST"],
         name=f"api.tables.{name}",
-        responses=refusals(403, 404, 409, 422, 429),
+        openapi_extra=None if body is None else body_schema(body),
+        responses=refusals(*(responses or (403, 404, 409, *([413] * bool(body)), 422, 429))),
     )
 
 
-_simple("leave", "leave", "leave")
-_simple("extra_time", "extra-time", "extra_time")
-_simple("rematch", "rematch", "rematch")
-_simple("takeback", "takeback", "take_back")
-
-
-@router.post(
-    "/api/tables/{table_id}/say",
-    name="api.tables.say",
-    openapi_extra=body_schema(SayAtTable),
-    responses=refusals(403, 404, 413, 422, 429),
+_change("nickname", lambda s, table, pid, data: s.rename(table, pid, data.nickname), TableNickname)
+_change(
+    "start", lambda s, table, pid, data: s.start(table, pid, data.fill), StartTable, empty_body=True
 )
-async def say(request: Request, table_id: str) -> Response:
-    try:
-        service_, pid = await _seated(request, table_id)
-        data = SayAtTable.read(await read_object(request))
-        await service_.say(table_id, pid, data.phrase, data.text)
-    except IllegalAction as err:
-        return refused(request, err)
-    return await _answer(request, service_, table_id)
+_change("leave", lambda s, table, pid, _: s.leave(table, pid))
+_change("extra_time", lambda s, table, pid, _: s.extra_time(table, pid), path="extra-time")
+_change("rematch", lambda s, table, pid, _: s.rematch(table, pid))
+_change("takeback", lambda s, table, pid, _: s.take_back(table, pid))
+_change(
+    "say",
+    lambda s, table, pid, data: s.say(table, pid, data.phrase, data.text),
+    SayAtTable,
+    responses=(403, 404, 413, 422, 429),
+)
 
 
 async def _game_seat(request: Request | WebSocket, table_id: str) -> tuple[str, int | None]:
