@@ -41,7 +41,7 @@ def move(
     client: TestClient, game_id: str, action: dict[str, Any], seq: int, lang: str = "en"
 ) -> Any:
     return client.post(
-        f"/api/games/{game_id}/lesson/actions?lang={lang}", json={"seq": seq, "action": action}
+        f"/api/games/{game_id}/actions?lang={lang}", json={"seq": seq, "action": action}
     )
 
 

@@ -34,7 +34,7 @@ from rummykit.core import JSON, IllegalAction
 from rummykit.i18n import LANGUAGES
 from rummykit.store import Conflict, NotFound
 from rummykit.web.language import site_translations
-from rummykit.web.play import messages
+from rummykit.web.play import lessons, messages
 from rummykit.web.play.adapter import AnyGame, SeatInfo, adapter
 from rummykit.web.play.service import AnyLive, NotYourGame, StaleVersion, service
 from rummykit.web.rendering import request_language
@@ -232,6 +232,12 @@ async def act(request: Request, game_id: str) -> Response:
     play = service(request.app)
     try:
         data = GameAction.read(await read_object(request))
+        # A lesson's game plays only the step's move (see `rummykit.web.play.lessons`).
+        async with live.lock:
+            t = site_translations(reader_language(request))
+            refused = lessons.refusal(live, seat, data.action, t)
+        if refused is not None:
+            return JSONResponse({"error": refused, "seq": live.seq}, status_code=422)
         live = await play.act(live, seat, data.seq, data.action)
     except IllegalAction as err:
         return error_json(request, err, 422, seq=live.seq)

@@ -193,9 +193,7 @@ export class TableBase {
     this.el.status.textContent = this.t("sent");
     let answer;
     try {
-      // A lesson's moves go through the lesson until its last step (see `guide`).
-      const url = this.inLesson ? `${this.data.lesson}/actions` : `${this.data.api}/actions`;
-      answer = await postJSON(url, { seq: this.view.seq, action });
+      answer = await postJSON(`${this.data.api}/actions`, { seq: this.view.seq, action });
     } catch {
       answer = { status: 0, data: null };
     }
