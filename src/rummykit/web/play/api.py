@@ -7,7 +7,9 @@
   ``rk_seat_<id>`` or header ``X-Seat-Token``).
 - ``POST /api/games/{id}/actions`` ``{"seq": <version seen>, "action": {...}}``: 200 with the
   new view; 422 with the translated reason when the rules refuse it (nothing changed); 409 with
-  the current view when the game has moved on since ``seq``; 403 without the seat's token.
+  the current view when the game has moved on since ``seq``; 403 without the seat's token. In
+  a lesson's game, a move that is not the step's is refused the same way, with the step's
+  instruction (`rummykit.web.play.lessons`; its step: ``GET /api/games/{id}/lesson``).
 - ``GET /api/games/{id}/hint``: the computer's suggestion for the seat on move, the same shape
   for every game: ``{"action": {...}, "reason": {"code": ..., **params}, "text": ..., "seq"}``.
 - ``POST /api/games/{id}/melds`` ``{"melds": [{"cards": [...]}, ...]}``: what each new meld the
