@@ -12,6 +12,7 @@ computer's advice at each move.
 
 from __future__ import annotations
 
+import functools
 import gettext
 from typing import Any
 
@@ -129,9 +130,15 @@ def lesson_of(live: AnyLive) -> Lesson[Any, Any] | None:
     if lesson is None or live.seed != lesson.seed:
         return None
     start = getattr(live.state, "start", None)
-    if start is None or start != getattr(lesson.deal(), "start", None):
+    if start is None or start != _start(live.kind):
         return None
     return lesson
+
+
+@functools.cache
+def _start(kind: str) -> Any:
+    """The first deal of a game's lesson."""
+    return getattr(LESSONS[kind].deal(), "start", None)
 
 
 def refusal(
