@@ -134,3 +134,13 @@ def _token(client: TestClient, game_id: str) -> str:
     token = client.cookies.get(f"rk_seat_{game_id}")
     assert token
     return token
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "de"])
+def test_the_lessons_are_linked_from_the_home_page_and_the_rules_pages(
+    client: TestClient, lang: str
+) -> None:
+    home = client.get(f"/{lang}/").text
+    for kind in ("romme", "tiles"):
+        assert f'href="/{lang}/{kind}/learn"' in home
+        assert f'href="/{lang}/{kind}/learn"' in client.get(f"/{lang}/rules/{kind}").text
