@@ -77,11 +77,13 @@ class Lesson(Generic[StateT, ActionT]):
         return self.deal().record_rules()
 
     def progress(self, state: StateT) -> int:
-        """How many of the learner's moves have been made in ``state`` (a game of this
-        lesson): replays its actions from the deal and counts the learner's."""
+        """How many steps have been played in ``state`` (a game of this lesson): its actions
+        are replayed from the deal, the learner's counted, as far as the script goes."""
         game = self.deal()
         made = 0
         for action in state.actions:
+            if made == len(self.steps):
+                break
             if game.to_move == self.learner:
                 made += 1
             game.apply(action)

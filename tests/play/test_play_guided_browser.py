@@ -118,6 +118,10 @@ def test_the_romme_lesson_from_the_home_page_in_french(
     state = wait_for_step(page, ROOT)
     assert state["step"]["code"] == "open"
     assert sorted(state["picked"]) == ["10♠", "JK", "Q♠"]
+    # A ringed card, read by a screen reader, is followed by the step that uses it.
+    ringed = page.locator('[data-hand] [data-code="Q♠"]')
+    assert ringed.get_attribute("aria-describedby") == "hint-text"
+    assert page.locator("#hint-text").inner_text() == state["step"]["text"]
     screenshot(page, "step")
     found = audit(page, "Rommé lesson, a step shown")
     # A mistake: 2♥ 3♥ are no meld. The engine's reason, then the step's instruction; the

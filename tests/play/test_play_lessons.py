@@ -41,7 +41,7 @@ def move(
     client: TestClient, game_id: str, action: dict[str, Any], seq: int, lang: str = "en"
 ) -> Any:
     return client.post(
-        f"/api/games/{game_id}/lesson/actions?lang={lang}", json={"seq": seq, "action": action}
+        f"/api/games/{game_id}/actions?lang={lang}", json={"seq": seq, "action": action}
     )
 
 
@@ -134,3 +134,13 @@ def _token(client: TestClient, game_id: str) -> str:
     token = client.cookies.get(f"rk_seat_{game_id}")
     assert token
     return token
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "de"])
+def test_the_lessons_are_linked_from_the_home_page_and_the_rules_pages(
+    client: TestClient, lang: str
+) -> None:
+    home = client.get(f"/{lang}/").text
+    for kind in ("romme", "tiles"):
+        assert f'href="/{lang}/{kind}/learn"' in home
+        assert f'href="/{lang}/{kind}/learn"' in client.get(f"/{lang}/rules/{kind}").text

@@ -7,7 +7,9 @@
   ``rk_seat_<id>`` or header ``X-Seat-Token``).
 - ``POST /api/games/{id}/actions`` ``{"seq": <version seen>, "action": {...}}``: 200 with the
   new view; 422 with the translated reason when the rules refuse it (nothing changed); 409 with
-  the current view when the game has moved on since ``seq``; 403 without the seat's token.
+  the current view when the game has moved on since ``seq``; 403 without the seat's token. In
+  a lesson's game, a move that is not the step's is refused the same way, with the step's
+  instruction (`rummykit.web.play.lessons`; its step: ``GET /api/games/{id}/lesson``).
 - ``GET /api/games/{id}/hint``: the computer's suggestion for the seat on move, the same shape
   for every game: ``{"action": {...}, "reason": {"code": ..., **params}, "text": ..., "seq"}``.
 - ``POST /api/games/{id}/melds`` ``{"melds": [{"cards": [...]}, ...]}``: what each new meld the
@@ -34,7 +36,7 @@ from rummykit.core import JSON, IllegalAction
 from rummykit.i18n import LANGUAGES
 from rummykit.store import Conflict, NotFound
 from rummykit.web.language import site_translations
-from rummykit.web.play import messages
+from rummykit.web.play import lessons, messages
 from rummykit.web.play.adapter import AnyGame, SeatInfo, adapter
 from rummykit.web.play.service import AnyLive, NotYourGame, StaleVersion, service
 from rummykit.web.rendering import request_language
@@ -228,6 +230,12 @@ async def act(request: Request, game_id: str) -> Response:
     play = service(request.app)
     try:
         data = GameAction.read(await read_object(request))
+        # A lesson's game plays only the step's move (see `rummykit.web.play.lessons`).
+        async with live.lock:
+            t = site_translations(reader_language(request))
+            refused = lessons.refusal(live, seat, data.action, t)
+        if refused is not None:
+            return JSONResponse({"error": refused, "seq": live.seq}, status_code=422)
         live = await play.act(live, seat, data.seq, data.action)
     except IllegalAction as err:
         return error_json(request, err, 422, seq=live.seq)

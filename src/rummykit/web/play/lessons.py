@@ -3,15 +3,16 @@ and a mistake explained (see `rummykit.lesson`; the scripts are in `rummykit.rom
 `rummykit.tiles.lesson`).
 
 A game is a lesson when it was dealt from a lesson's own deal and seed (`lesson_of`); its table
-asks ``GET /api/games/{id}/lesson`` for the step awaited and sends the learner's moves to
-``POST /api/games/{id}/lesson/actions``, which passes a move to the play layer only when it is
-the step's move, and otherwise answers with the engine's own refusal (when the rules forbid the
-move) and a word that brings the learner back to the step. After the last step the game goes on
-as any other, with the computer's advice at each move.
+asks ``GET /api/games/{id}/lesson`` for the step awaited. ``POST /api/games/{id}/actions`` plays
+a learner's move only when it is the step's move (`refusal`), and otherwise answers with the
+engine's own refusal (when the rules forbid the move) or the lesson's, and a word that brings
+the learner back to the step. After the last step the game goes on as any other, with the
+computer's advice at each move.
 """
 
 from __future__ import annotations
 
+import functools
 import gettext
 from typing import Any
 
@@ -129,9 +130,28 @@ def lesson_of(live: AnyLive) -> Lesson[Any, Any] | None:
     if lesson is None or live.seed != lesson.seed:
         return None
     start = getattr(live.state, "start", None)
-    if start is None or start != getattr(lesson.deal(), "start", None):
+    if start is None or start != _start(live.kind):
         return None
     return lesson
+
+
+@functools.cache
+def _start(kind: str) -> Any:
+    """The first deal of a game's lesson."""
+    return getattr(LESSONS[kind].deal(), "start", None)
+
+
+def refusal(
+    live: AnyLive, seat: int, data: JSON, t: gettext.NullTranslations
+) -> dict[str, JSON] | None:
+    """Why the lesson refuses the move ``data`` (JSON) by ``seat`` of the game ``live`` (see
+    `mistake_json`), or ``None`` when the game is no lesson, the script is over or the move is
+    the step's. Called with the game's lock held."""
+    lesson = lesson_of(live)
+    if lesson is None or seat != lesson.learner or lesson.is_over(live.state):
+        return None
+    verdict = lesson.judge(live.state, live.adapter.action_from_json(data, live.rules))
+    return None if verdict.ok else mistake_json(live, lesson, verdict, t)
 
 
 def _texts(kind: str, code: str, state: Any, lesson: Lesson[Any, Any], t: Any) -> tuple[str, str]:

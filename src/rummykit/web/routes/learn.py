@@ -4,8 +4,8 @@
 POST to the same address) deals the lesson's game (its deal set by hand and kept by its record,
 see `rummykit.lesson`) against one beginner computer, and opens its table. The table shows each
 step of the script (``GET /api/games/{id}/lesson``) with the cards or tiles to use marked, and
-sends the learner's moves through the lesson (``POST /api/games/{id}/lesson/actions``): a move
-that is not the step's is refused with the engine's own reason and changes nothing. After the
+judges the learner's moves by the lesson (``POST /api/games/{id}/actions``): a move that is not
+the step's is refused with the engine's own reason and changes nothing. After the
 last step the game goes on with the computer's advice at each move (the table's hint, as with
 ``?guide=1`` on any game). Everything else is an ordinary game: stored, resumable, replayable.
 """
@@ -19,15 +19,15 @@ from fastapi.responses import JSONResponse, RedirectResponse, Response
 
 from rummykit.core import IllegalAction
 from rummykit.lesson import Lesson
-from rummykit.store import Conflict, GameRepository, NotFound
+from rummykit.store import GameRepository, NotFound
 from rummykit.web.errors import N_
 from rummykit.web.language import site_translations
 from rummykit.web.play.adapter import SeatInfo
-from rummykit.web.play.api import changed, error_json, not_yours, seated, set_seat_cookie
-from rummykit.web.play.lessons import LESSONS, lesson_of, mistake_json, step_json
-from rummykit.web.play.service import NotYourGame, StaleVersion, service
+from rummykit.web.play.api import error_json, not_yours, seated, set_seat_cookie
+from rummykit.web.play.lessons import LESSONS, lesson_of, step_json
+from rummykit.web.play.service import NotYourGame, service
 from rummykit.web.rendering import render, request_language, url_for
-from rummykit.web.validation import GameAction, body_schema, read_object, refusals
+from rummykit.web.validation import refusals
 
 TITLES = {"romme": N_("Your first game of Rommé"), "tiles": N_("Your first game of tile rummy")}
 
@@ -88,41 +88,3 @@ async def lesson_step(request: Request, game_id: str) -> Response:
     except IllegalAction as err:
         return error_json(request, err, 422)
     return JSONResponse(data, headers={"Cache-Control": "no-store"})
-
-
-@router.post(
-    "/api/games/{game_id}/lesson/actions",
-    name="api.games.lesson_act",
-    openapi_extra=body_schema(GameAction),
-    responses=refusals(403, 404, 409, 413, 422, 429),
-)
-async def lesson_act(request: Request, game_id: str) -> Response:
-    """A learner's move: played as ``POST /api/games/{id}/actions`` plays it when it is the
-    step's move (any move after the last step); otherwise 422 with the engine's refusal, or
-    the lesson's, and the step's instruction, and nothing changes."""
-    try:
-        live, seat = await seated(request, game_id)
-    except NotYourGame:
-        return not_yours(request)
-    lesson = lesson_of(live)
-    if lesson is None or seat != lesson.learner:
-        raise NotFound(game_id)
-    play = service(request.app)
-    t = site_translations(request_language(request))
-    try:
-        data = GameAction.read(await read_object(request))
-        move = live.adapter.action_from_json(data.action, live.rules)
-        async with live.lock:
-            verdict = lesson.judge(live.state, move)
-            if not verdict.ok:
-                return JSONResponse(
-                    {"error": mistake_json(live, lesson, verdict, t), "seq": live.seq},
-                    status_code=422,
-                )
-        live = await play.act(live, seat, data.seq, data.action)
-    except IllegalAction as err:
-        return error_json(request, err, 422, seq=live.seq)
-    except (StaleVersion, Conflict):
-        live = await play.get(game_id, fresh=True)
-        return await changed(request, live, seat)
-    return JSONResponse(live.step_view(seat, request_language(request)))

@@ -193,9 +193,7 @@ export class TableBase {
     this.el.status.textContent = this.t("sent");
     let answer;
     try {
-      // A lesson's moves go through the lesson until its last step (see `guide`).
-      const url = this.inLesson ? `${this.data.lesson}/actions` : `${this.data.api}/actions`;
-      answer = await postJSON(url, { seq: this.view.seq, action });
+      answer = await postJSON(`${this.data.api}/actions`, { seq: this.view.seq, action });
     } catch {
       answer = { status: 0, data: null };
     }
@@ -329,11 +327,19 @@ export class TableBase {
 
   mark(step) {
     // A lesson's step: its cards or tiles in hand ringed in gold, and the pile when it is a draw.
-    for (const node of this.root.querySelectorAll(".guide-pick")) node.classList.remove("guide-pick");
+    for (const node of this.root.querySelectorAll(".guide-pick")) {
+      node.classList.remove("guide-pick");
+      node.removeAttribute("aria-describedby");
+    }
     if (!step) return;
     const codes = new Set(step.highlight);
     if (codes.has("stock")) (this.root.querySelector("[data-stock]") ?? this.buttons.draw)?.classList.add("guide-pick");
-    for (const node of this.el.hand.querySelectorAll("[data-code]")) if (codes.has(node.dataset.code)) node.classList.add("guide-pick");
+    // A ringed card read by a screen reader is followed by the step that uses it.
+    for (const node of this.el.hand.querySelectorAll("[data-code]")) {
+      if (!codes.has(node.dataset.code)) continue;
+      node.classList.add("guide-pick");
+      node.setAttribute("aria-describedby", this.el.hintText.id);
+    }
   }
 
   focusLost() {
