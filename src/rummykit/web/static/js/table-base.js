@@ -323,6 +323,7 @@ export class TableBase {
     };
     collect(action);
     for (const node of this.el.hand.querySelectorAll("[data-code]")) if (codes.has(node.dataset.code)) node.classList.add("guide-pick");
+    this.showPicked();
   }
 
   mark(step) {
@@ -340,6 +341,13 @@ export class TableBase {
       node.classList.add("guide-pick");
       node.setAttribute("aria-describedby", this.el.hintText.id);
     }
+    this.showPicked();
+  }
+
+  showPicked() {
+    // A long hand scrolls sideways: the first ringed card is brought into its view (a card
+    // just drawn goes to the end of the hand, out of sight on a narrow screen).
+    this.el.hand.querySelector(".guide-pick")?.scrollIntoView({ block: "nearest", inline: "nearest" });
   }
 
   focusLost() {
