@@ -659,7 +659,9 @@ def test_no_template_holds_inline_script_or_style() -> None:
         assert "hx-on" not in text and "js:" not in text, template
 
 
-def test_sockets_are_not_compressed_unless_the_setting_asks(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_sockets_are_not_compressed_unless_the_setting_asks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # Two zlib streams a socket were half the memory of an idle page.
     from rummykit.web.security import server_options
 
