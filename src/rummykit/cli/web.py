@@ -302,6 +302,16 @@ def bench_load(
     fanout: Annotated[
         int, typer.Option(help="Pages following one sheet that gets a round every second.")
     ] = 0,
+    tables: Annotated[
+        int,
+        typer.Option(
+            help="Tables of four people, spread over the processes (they play "
+            "for --seconds after they are set up)."
+        ),
+    ] = 0,
+    think: Annotated[
+        float, typer.Option(help="Seconds a person at a table takes before each move.")
+    ] = 0.0,
     seconds: Annotated[float, typer.Option(help="How long the load lasts.")] = 20.0,
     processes: Annotated[
         int, typer.Option(help="Server processes to start (nginx in front of several).")
@@ -320,9 +330,9 @@ def bench_load(
 
     from rummykit.bench.load import run
 
-    scenarios = {"computer": computer, "watchers": watchers, "fanout": fanout}
+    scenarios = {"computer": computer, "watchers": watchers, "fanout": fanout, "tables": tables}
     try:
-        result = run(scenarios, seconds, processes, database, redis, url)
+        result = run(scenarios, seconds, processes, database, redis, url, think)
     except ValueError as err:
         typer.echo(f"rummykit: {err}", err=True)
         raise typer.Exit(2) from None
