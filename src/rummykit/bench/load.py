@@ -423,19 +423,27 @@ def raise_open_files() -> int:
 
 @contextlib.contextmanager
 def site(
-    folder: Path, processes: int, database: str | None, redis: str | None
+    folder: Path,
+    processes: int,
+    database: str | None,
+    redis: str | None,
+    port: int | None = None,
+    front_port: int | None = None,
 ) -> Iterator[tuple[str, list[Server]]]:
-    """``processes`` servers (nginx in front of more than one); their URL and themselves."""
+    """``processes`` servers (nginx in front of more than one); their URL and themselves.
+    ``port``: the first server's port, the others on the next ones (default: free ports);
+    ``front_port``: nginx's."""
     if processes > 1 and (not redis or not (database or "").startswith("postgresql")):
         raise ValueError("several processes need a PostgreSQL database and Redis")
     with scratch_database(database) as url:
         servers: list[Server] = []
         front: Front | None = None
         try:
-            for _ in range(processes):
-                servers.append(Server(folder, url, redis=redis))
+            for number in range(processes):
+                at = None if port is None else port + number
+                servers.append(Server(folder, url, redis=redis, port=at))
             if processes > 1:
-                front = Front(folder, [f"127.0.0.1:{s.port}" for s in servers])
+                front = Front(folder, [f"127.0.0.1:{s.port}" for s in servers], front_port)
                 yield front.url, servers
             else:
                 yield servers[0].url, servers
@@ -454,6 +462,8 @@ def run(
     redis: str | None = None,
     url: str | None = None,
     think: float = 0.0,
+    port: int | None = None,
+    front_port: int | None = None,
 ) -> dict[str, JSON]:
     """Run the scenarios (name -> visitors) at once for about ``seconds``; the figures.
     ``think``: seconds a person at a table takes before each move."""
@@ -464,7 +474,9 @@ def run(
     with contextlib.ExitStack() as stack:
         if url is None:
             folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
-            url, servers = stack.enter_context(site(folder, processes, database, redis))
+            url, servers = stack.enter_context(
+                site(folder, processes, database, redis, port, front_port)
+            )
         else:
             servers = []
         metrics = Metrics()

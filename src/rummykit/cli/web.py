@@ -324,6 +324,11 @@ def bench_load(
     url: Annotated[
         str | None, typer.Option("--url", help="Drive this running site instead of starting one.")
     ] = None,
+    port: Annotated[
+        int | None,
+        typer.Option(help="The first server's port, the others on the next ones (else free)."),
+    ] = None,
+    front_port: Annotated[int | None, typer.Option(help="nginx's port (else a free one).")] = None,
 ) -> None:
     """Real WebSocket clients against the site; prints its figures as JSON."""
     import json
@@ -332,7 +337,7 @@ def bench_load(
 
     scenarios = {"computer": computer, "watchers": watchers, "fanout": fanout, "tables": tables}
     try:
-        result = run(scenarios, seconds, processes, database, redis, url, think)
+        result = run(scenarios, seconds, processes, database, redis, url, think, port, front_port)
     except ValueError as err:
         typer.echo(f"rummykit: {err}", err=True)
         raise typer.Exit(2) from None
