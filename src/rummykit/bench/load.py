@@ -308,6 +308,12 @@ class Tables(Scenario):
     name = "tables"
     players = 4
     think = 0.0
+    setting_up = 8
+    """Tables set up at a time."""
+
+    def __init__(self, count: int) -> None:
+        super().__init__(count)
+        self._setting_up = asyncio.Semaphore(self.setting_up)
 
     async def run(self, context: Context) -> None:
         import httpx
@@ -324,8 +330,7 @@ class Tables(Scenario):
         try:
             started = time.perf_counter()
             made = await asyncio.gather(
-                *(load.setup(clients, self.players) for _ in range(self.count)),
-                return_exceptions=True,
+                *(self.setup(load, clients) for _ in range(self.count)), return_exceptions=True
             )
             ready = [m for m in made if isinstance(m, tuple)]
             for failure in made:
@@ -366,6 +371,12 @@ class Tables(Scenario):
         if before is not None and during is not None and sockets:
             figures["server_bytes_per_socket"] = round((during - before) / sockets)
         metrics.extra["tables"] = figures
+
+    async def setup(self, load: Any, clients: list[Any]) -> Any:
+        """One table made, joined and started, a few tables at a time (hosts do not all
+        press "Start" in the same second)."""
+        async with self._setting_up:
+            return await load.setup(clients, self.players)
 
     @staticmethod
     async def sample(context: Context, load: Any, after: float) -> tuple[int, int | None]:
