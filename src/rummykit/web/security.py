@@ -167,7 +167,7 @@ def server_options() -> dict[str, Any]:
     ``$RUMMYKIT_WS_DEFLATE`` is 1.
 
     Compression keeps two zlib streams for the life of each socket, about 46 KB of the
-    about 90 KB an idle socket cost; the site's messages are a few hundred bytes to a few KB
+    about 90 KB an idle socket cost; the site's messages are a few bytes to a few KB
     (a version, a view), so the memory buys little bandwidth."""
     settings = Settings.from_env()
     return {
