@@ -293,6 +293,10 @@ class Fanout(Scenario):
                 return time.perf_counter()
 
 
+CONNECT_SECONDS = 60.0
+"""How long the tables' players may take to open their sockets before the measure starts."""
+
+
 class Tables(Scenario):
     """``count`` Rommé tables of four people (`rummykit.bench.tables.Load`: each person on
     the game's and the table's socket, the one to move playing after ``think`` seconds).
@@ -300,7 +304,8 @@ class Tables(Scenario):
     With several server processes the players of a table are spread over them, player ``i``
     on process ``i % processes``, addressed directly: nginx sends every request and socket of
     one game to one process, so through it no move would cross processes. The tables are set
-    up first, then play for the run's ``seconds``. Measured: each move from its request to
+    up first, their players open their sockets (and may start playing), then the measure
+    runs for the run's ``seconds``. Measured: each move from its request to
     every other player's game socket (the shared deliveries, and ``tables.delivery_ms``), to
     their table sockets, the requests' answers, and the server memory per socket open at the
     tables (the games' state included) in the middle of the play."""
@@ -337,12 +342,31 @@ class Tables(Scenario):
                 if isinstance(failure, BaseException):
                     load.errors.append(repr(failure))
             setup = time.perf_counter() - started
+            # The people open their pages; the measure starts when every socket is open (or
+            # after a minute), as people sit down before a game starts.
+            load.until = time.perf_counter() + CONNECT_SECONDS + duration
+            tasks = [asyncio.create_task(load.table(clients, *m)) for m in ready]
+            connecting = time.perf_counter()
+            expected = 2 * self.players * len(ready)
+            while load.sockets < expected and time.perf_counter() - connecting < CONNECT_SECONDS:
+                await asyncio.sleep(0.2)
+            connected = time.perf_counter() - connecting
+            load.delivery.clear()
+            load.table_delivery.clear()
+            load.answers.clear()
+            load.moves = 0
             load.until = time.perf_counter() + duration
             sample = asyncio.create_task(self.sample(context, load, duration / 2))
-            played = await asyncio.gather(
-                *(load.table(clients, *m) for m in ready), return_exceptions=True
+            # A player waiting for a message the run's end cut off is stopped there.
+            _, late = await asyncio.wait(tasks, timeout=duration + 30)
+            for task in late:
+                task.cancel()
+            played = await asyncio.gather(*tasks, return_exceptions=True)
+            load.errors.extend(
+                repr(p)
+                for p in played
+                if isinstance(p, BaseException) and not isinstance(p, asyncio.CancelledError)
             )
-            load.errors.extend(repr(p) for p in played if isinstance(p, BaseException))
             sockets, during = await sample
         finally:
             for client in clients:
@@ -359,6 +383,8 @@ class Tables(Scenario):
             "think_seconds": self.think,
             "spread_over_processes": len(urls),
             "setup_seconds": round(setup, 2),
+            "connect_seconds": round(connected, 2),
+            "sockets_expected": 2 * self.players * len(ready),
             "play_seconds": round(duration, 2),
             "moves": load.moves,
             "moves_per_second": round(load.moves / duration, 1) if duration > 0 else None,
