@@ -657,3 +657,15 @@ def test_no_template_holds_inline_script_or_style() -> None:
         assert not re.search(r"\son[a-z]+\s*=", text), template
         assert not re.search(r"\sstyle\s*=|<style\b", text), template
         assert "hx-on" not in text and "js:" not in text, template
+
+
+def test_sockets_are_not_compressed_unless_the_setting_asks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Two zlib streams a socket were half the memory of an idle page.
+    from rummykit.web.security import server_options
+
+    monkeypatch.delenv("RUMMYKIT_WS_DEFLATE", raising=False)
+    assert server_options()["ws_per_message_deflate"] is False
+    monkeypatch.setenv("RUMMYKIT_WS_DEFLATE", "1")
+    assert server_options()["ws_per_message_deflate"] is True

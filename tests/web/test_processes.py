@@ -240,6 +240,23 @@ def test_the_load_generator_drives_games_watchers_and_a_fanout_and_prints_json()
     assert data["server_rss_mb"] > 0
 
 
+def test_the_load_generator_plays_tables_of_four_and_times_each_move_to_the_others() -> None:
+    result = runner.invoke(
+        app, ["bench", "load", "--computer", "0", "--tables", "2", "--seconds", "3"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["errors"] == 0, data["first_errors"]
+    tables = data["tables"]
+    assert tables["tables_playing"] == 2 and tables["players_per_table"] == 4
+    assert tables["moves"] > 0 and tables["answer_ms"]["count"] == tables["moves"]
+    # Every move reaches the three other players of its table (the last ones may be on
+    # their way when the run ends).
+    assert 0 < tables["delivery_ms"]["count"] <= 3 * tables["moves"]
+    assert tables["delivery_ms"]["count"] >= 3 * (tables["moves"] - 2)
+    assert tables["delivery_ms"]["p99"] > 0 and tables["sockets"] > 0
+
+
 def test_the_load_generator_refuses_several_processes_on_sqlite() -> None:
     result = runner.invoke(app, ["bench", "load", "--processes", "2", "--seconds", "1"])
     assert result.exit_code == 2

@@ -369,6 +369,28 @@ def test_the_socket_sees_changes_written_by_another_process(client: TestClient) 
         assert socket.receive_json() == {"t": "v", "v": 1}  # found by polling the database
 
 
+def test_the_pages_of_one_sheet_share_one_poll_of_the_database(client: TestClient) -> None:
+    path = create_sheet(client)
+    sheet_id = path.rsplit("/", 1)[1]
+    app = client.app
+    hub = app.state.hub  # type: ignore[attr-defined]
+    with (
+        client.websocket_connect(f"/ws/sheet/{sheet_id}") as first,
+        client.websocket_connect(f"/ws/sheet/{sheet_id}") as second,
+    ):
+        assert first.receive_json() == second.receive_json() == {"t": "v", "v": 0}
+        assert list(hub._pollers) == [f"sheet:{sheet_id}"]
+
+        async def write_behind_the_hub() -> None:
+            repo = SheetRepository(app.state.db)  # type: ignore[attr-defined]
+            await repo.append(sheet_id, 0, {"t": "join", "name": "Zed", "start": "zero"})
+
+        client.portal.call(write_behind_the_hub)  # type: ignore[union-attr]
+        assert first.receive_json() == second.receive_json() == {"t": "v", "v": 1}
+    # The last page gone, nothing of the sheet stays in the hub.
+    assert not hub._pollers and not hub._watchers
+
+
 def test_the_socket_of_an_unknown_sheet_is_closed(client: TestClient) -> None:
     from starlette.websockets import WebSocketDisconnect
 

@@ -11,10 +11,12 @@
 - ``watchers``: idle score-sheet pages, each an open WebSocket that only listens (server memory
   per open socket);
 - ``fanout``: one sheet followed by many pages, a round entered now and then; measured: each
-  page's delay from the entry to the version reaching it.
+  page's delay from the entry to the version reaching it;
+- ``tables``: tables of four people (the friends' tables), their players spread over the
+  server processes; measured: each move's delivery to the other players' sockets.
 
 A scenario is a class with a name, its options and an ``async run(context)``; a new kind of
-visitor (the tables of people, spectators) is one more class in `SCENARIOS`. Figures come out as
+visitor (spectators, say) is one more class in `SCENARIOS`. Figures come out as
 JSON: throughput, p50/p90/p99 of actions and deliveries, errors, the servers' memory (and per
 open socket) and CPU. Nothing here asserts a speed.
 """
@@ -291,7 +293,125 @@ class Fanout(Scenario):
                 return time.perf_counter()
 
 
-SCENARIOS: dict[str, type[Scenario]] = {s.name: s for s in (Computer, Watchers, Fanout)}
+CONNECT_SECONDS = 60.0
+"""How long the tables' players may take to open their sockets before the measure starts."""
+
+
+class Tables(Scenario):
+    """``count`` Rommé tables of four people (`rummykit.bench.tables.Load`: each person on
+    the game's and the table's socket, the one to move playing after ``think`` seconds).
+
+    With several server processes the players of a table are spread over them, player ``i``
+    on process ``i % processes``, addressed directly: nginx sends every request and socket of
+    one game to one process, so through it no move would cross processes. The tables are set
+    up first, their players open their sockets (and may start playing), then the measure
+    runs for the run's ``seconds``. Measured: each move from its request to
+    every other player's game socket (the shared deliveries, and ``tables.delivery_ms``), to
+    their table sockets, the requests' answers, and the server memory per socket open at the
+    tables (the games' state included) in the middle of the play."""
+
+    name = "tables"
+    players = 4
+    think = 0.0
+    setting_up = 8
+    """Tables set up at a time."""
+
+    def __init__(self, count: int) -> None:
+        super().__init__(count)
+        self._setting_up = asyncio.Semaphore(self.setting_up)
+
+    async def run(self, context: Context) -> None:
+        import httpx
+
+        from rummykit.bench.tables import Load
+
+        duration = context.until - time.perf_counter()
+        urls = [s.url for s in context.servers] if len(context.servers) > 1 else [context.url]
+        size = self.count * self.players * 2
+        limits = httpx.Limits(max_connections=size, max_keepalive_connections=size)
+        clients = [httpx.AsyncClient(base_url=url, timeout=60, limits=limits) for url in urls]
+        load = Load(urls, 0.0, self.think, context.connect_limit)
+        before = _memory(context.servers)
+        try:
+            started = time.perf_counter()
+            made = await asyncio.gather(
+                *(self.setup(load, clients) for _ in range(self.count)), return_exceptions=True
+            )
+            ready = [m for m in made if isinstance(m, tuple)]
+            for failure in made:
+                if isinstance(failure, BaseException):
+                    load.errors.append(repr(failure))
+            setup = time.perf_counter() - started
+            # The people open their pages; the measure starts when every socket is open (or
+            # after a minute), as people sit down before a game starts.
+            load.until = time.perf_counter() + CONNECT_SECONDS + duration
+            tasks = [asyncio.create_task(load.table(clients, *m)) for m in ready]
+            connecting = time.perf_counter()
+            expected = 2 * self.players * len(ready)
+            while load.sockets < expected and time.perf_counter() - connecting < CONNECT_SECONDS:
+                await asyncio.sleep(0.2)
+            connected = time.perf_counter() - connecting
+            load.delivery.clear()
+            load.table_delivery.clear()
+            load.answers.clear()
+            load.moves = 0
+            load.until = time.perf_counter() + duration
+            sample = asyncio.create_task(self.sample(context, load, duration / 2))
+            # A player waiting for a message the run's end cut off is stopped there.
+            _, late = await asyncio.wait(tasks, timeout=duration + 30)
+            for task in late:
+                task.cancel()
+            played = await asyncio.gather(*tasks, return_exceptions=True)
+            load.errors.extend(
+                repr(p)
+                for p in played
+                if isinstance(p, BaseException) and not isinstance(p, asyncio.CancelledError)
+            )
+            sockets, during = await sample
+        finally:
+            for client in clients:
+                await client.aclose()
+        metrics = context.metrics
+        metrics.actions.extend(load.answers)
+        metrics.deliveries.extend(load.delivery)
+        for text in load.errors:
+            metrics.error(text)
+        figures: dict[str, JSON] = {
+            "tables": self.count,
+            "tables_playing": len(ready),
+            "players_per_table": self.players,
+            "think_seconds": self.think,
+            "spread_over_processes": len(urls),
+            "setup_seconds": round(setup, 2),
+            "connect_seconds": round(connected, 2),
+            "sockets_expected": 2 * self.players * len(ready),
+            "play_seconds": round(duration, 2),
+            "moves": load.moves,
+            "moves_per_second": round(load.moves / duration, 1) if duration > 0 else None,
+            "delivery_ms": percentiles(load.delivery),
+            "table_delivery_ms": percentiles(load.table_delivery),
+            "answer_ms": percentiles(load.answers),
+            "errors": len(load.errors),
+            "sockets": sockets,
+        }
+        if before is not None and during is not None and sockets:
+            figures["server_bytes_per_socket"] = round((during - before) / sockets)
+        metrics.extra["tables"] = figures
+
+    async def setup(self, load: Any, clients: list[Any]) -> Any:
+        """One table made, joined and started, a few tables at a time (hosts do not all
+        press "Start" in the same second)."""
+        async with self._setting_up:
+            return await load.setup(clients, self.players)
+
+    @staticmethod
+    async def sample(context: Context, load: Any, after: float) -> tuple[int, int | None]:
+        """The sockets open at the tables and the servers' memory, ``after`` seconds in."""
+        await asyncio.sleep(max(0.0, after))
+        return load.sockets, _memory(context.servers)
+
+
+SCENARIOS: dict[str, type[Scenario]] = {s.name: s for s in (Computer, Watchers, Fanout, Tables)}
 """Every kind of visitor, by the name the command line gives it."""
 
 
@@ -340,19 +460,27 @@ def raise_open_files() -> int:
 
 @contextlib.contextmanager
 def site(
-    folder: Path, processes: int, database: str | None, redis: str | None
+    folder: Path,
+    processes: int,
+    database: str | None,
+    redis: str | None,
+    port: int | None = None,
+    front_port: int | None = None,
 ) -> Iterator[tuple[str, list[Server]]]:
-    """``processes`` servers (nginx in front of more than one); their URL and themselves."""
+    """``processes`` servers (nginx in front of more than one); their URL and themselves.
+    ``port``: the first server's port, the others on the next ones (default: free ports);
+    ``front_port``: nginx's."""
     if processes > 1 and (not redis or not (database or "").startswith("postgresql")):
         raise ValueError("several processes need a PostgreSQL database and Redis")
     with scratch_database(database) as url:
         servers: list[Server] = []
         front: Front | None = None
         try:
-            for _ in range(processes):
-                servers.append(Server(folder, url, redis=redis))
+            for number in range(processes):
+                at = None if port is None else port + number
+                servers.append(Server(folder, url, redis=redis, port=at))
             if processes > 1:
-                front = Front(folder, [f"127.0.0.1:{s.port}" for s in servers])
+                front = Front(folder, [f"127.0.0.1:{s.port}" for s in servers], front_port)
                 yield front.url, servers
             else:
                 yield servers[0].url, servers
@@ -370,8 +498,12 @@ def run(
     database: str | None = None,
     redis: str | None = None,
     url: str | None = None,
+    think: float = 0.0,
+    port: int | None = None,
+    front_port: int | None = None,
 ) -> dict[str, JSON]:
-    """Run the scenarios (name -> visitors) at once for about ``seconds``; the figures."""
+    """Run the scenarios (name -> visitors) at once for about ``seconds``; the figures.
+    ``think``: seconds a person at a table takes before each move."""
     unknown = set(scenarios) - set(SCENARIOS)
     if unknown:
         raise ValueError(f"unknown scenarios {sorted(unknown)}: choose among {sorted(SCENARIOS)}")
@@ -379,7 +511,9 @@ def run(
     with contextlib.ExitStack() as stack:
         if url is None:
             folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
-            url, servers = stack.enter_context(site(folder, processes, database, redis))
+            url, servers = stack.enter_context(
+                site(folder, processes, database, redis, port, front_port)
+            )
         else:
             servers = []
         metrics = Metrics()
@@ -388,9 +522,11 @@ def run(
 
         async def main() -> None:
             context = Context(url, time.perf_counter() + seconds, metrics, servers)
-            await asyncio.gather(
-                *(SCENARIOS[name](count).run(context) for name, count in scenarios.items() if count)
-            )
+            chosen = [SCENARIOS[name](count) for name, count in scenarios.items() if count]
+            for scenario in chosen:
+                if isinstance(scenario, Tables):
+                    scenario.think = think
+            await asyncio.gather(*(scenario.run(context) for scenario in chosen))
 
         asyncio.run(main())
         elapsed = time.perf_counter() - started

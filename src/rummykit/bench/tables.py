@@ -57,9 +57,20 @@ def servers(
 class Load:
     """The players of every table, and what they measured."""
 
-    def __init__(self, urls: list[str], until: float) -> None:
+    def __init__(
+        self,
+        urls: list[str],
+        until: float,
+        think: float = 0.0,
+        connect_limit: asyncio.Semaphore | None = None,
+    ) -> None:
         self.urls = urls
         self.until = until
+        # Seconds a person takes before each move (0: at once, the server saturated).
+        self.think = think
+        # At most so many handshakes at a time (None: no limit).
+        self.connect_limit = connect_limit
+        self.sockets = 0
         self.sent: dict[tuple[str, int], tuple[float, int]] = {}
         self.delivery: list[float] = []
         self.table_delivery: list[float] = []
@@ -108,16 +119,22 @@ class Load:
             )
         )
 
+    async def _open(self, url: str, headers: dict[str, str]) -> Any:
+        import websockets
+
+        async with self.connect_limit or contextlib.nullcontext():
+            return await websockets.connect(url, additional_headers=headers, open_timeout=60)
+
     async def player(self, client: Any, table_id: str, game_id: str, token: str, seat: int) -> None:
         import httpx
-        import websockets
 
         base = str(client.base_url).replace("http", "ws")
         headers = {"X-Table-Token": token}
         async with (
-            websockets.connect(f"{base}/ws/games/{game_id}", additional_headers=headers) as game,
-            websockets.connect(f"{base}/ws/tables/{table_id}", additional_headers=headers) as tab,
+            await self._open(f"{base}/ws/games/{game_id}", headers) as game,
+            await self._open(f"{base}/ws/tables/{table_id}", headers) as tab,
         ):
+            self.sockets += 2
             watcher = asyncio.create_task(self._table_socket(tab, table_id, seat))
             acted = -1
             try:
@@ -136,6 +153,8 @@ class Load:
                     if view["to_move"] != seat or seq <= acted or view["phase"] == "game_over":
                         continue
                     acted = seq
+                    if self.think:
+                        await asyncio.sleep(self.think)
                     action = _choose(view)
                     self.sent[(game_id, seq + 1)] = (time.perf_counter(), seat)
                     self.sent[(table_id, seq + 1)] = self.sent[(game_id, seq + 1)]
@@ -156,6 +175,7 @@ class Load:
                         self.moves += 1
             finally:
                 watcher.cancel()
+                self.sockets -= 2
 
     async def _table_socket(self, socket: Any, table_id: str, seat: int) -> None:
         with contextlib.suppress(Exception):

@@ -300,6 +300,16 @@ def bench_load(
     fanout: Annotated[
         int, typer.Option(help="Pages following one sheet that gets a round every second.")
     ] = 0,
+    tables: Annotated[
+        int,
+        typer.Option(
+            help="Tables of four people, spread over the processes (they play "
+            "for --seconds after they are set up)."
+        ),
+    ] = 0,
+    think: Annotated[
+        float, typer.Option(help="Seconds a person at a table takes before each move.")
+    ] = 0.0,
     seconds: Annotated[float, typer.Option(help="How long the load lasts.")] = 20.0,
     processes: Annotated[
         int, typer.Option(help="Server processes to start (nginx in front of several).")
@@ -312,15 +322,20 @@ def bench_load(
     url: Annotated[
         str | None, typer.Option("--url", help="Drive this running site instead of starting one.")
     ] = None,
+    port: Annotated[
+        int | None,
+        typer.Option(help="The first server's port, the others on the next ones (else free)."),
+    ] = None,
+    front_port: Annotated[int | None, typer.Option(help="nginx's port (else a free one).")] = None,
 ) -> None:
     """Real WebSocket clients against the site; prints its figures as JSON."""
     import json
 
     from rummykit.bench.load import run
 
-    scenarios = {"computer": computer, "watchers": watchers, "fanout": fanout}
+    scenarios = {"computer": computer, "watchers": watchers, "fanout": fanout, "tables": tables}
     try:
-        result = run(scenarios, seconds, processes, database, redis, url)
+        result = run(scenarios, seconds, processes, database, redis, url, think, port, front_port)
     except ValueError as err:
         typer.echo(f"rummykit: {err}", err=True)
         raise typer.Exit(2) from None

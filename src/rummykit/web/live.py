@@ -12,6 +12,12 @@ change written by another process arrives within that time without any broker. W
 (``RUMMYKIT_REDIS_URL``), every process also publishes ``rummykit:<channel>`` there and
 listens to the others, so the change arrives at once; Redis carries only "channel X is at
 version n", never data, and the polling stays as the safety net when Redis is away.
+
+An idle page costs as little as the server allows: `Hub.follow` keeps per socket only a
+`_Watcher` (the socket and the last version sent) in its channel's set, and the socket's own
+task waits for the socket to close. A published version is sent to the channel's watchers by
+one task, and one task a channel (not a socket) asks the database after each quiet poll
+interval.
 """
 
 from __future__ import annotations
@@ -40,6 +46,9 @@ class Hub:
         # sockets of one channel share one read of the database per half poll interval.
         self._known: dict[str, tuple[float, int]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        # The sockets served by `follow`, by channel, and each followed channel's poller.
+        self._watchers: dict[str, set[_Watcher]] = {}
+        self._pollers: dict[str, asyncio.Task[None]] = {}
 
     def publish(self, channel: str, version: int) -> None:
         """Tell the subscribers of ``channel`` (here, and through Redis elsewhere) that it is
@@ -51,10 +60,25 @@ class Hub:
             task.add_done_callback(self._tasks.discard)
 
     def _deliver(self, channel: str, version: int) -> None:
-        if channel in self._queues:
+        if channel in self._queues or channel in self._watchers:
             self._learn(channel, version)
         for queue in list(self._queues.get(channel, ())):
             queue.put_nowait(version)
+        if channel in self._watchers:
+            self._spawn(self._send_all(channel, version))
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _send_all(self, channel: str, version: int) -> None:
+        """Send ``version`` to the channel's watchers that have not had it."""
+        watchers = [w for w in self._watchers.get(channel, ()) if w.last < version]
+        if len(watchers) == 1:
+            await watchers[0].send(version)
+        elif watchers:
+            await asyncio.gather(*(w.send(version) for w in watchers))
 
     async def _publish_remote(self, channel: str, version: int) -> None:
         try:
@@ -73,6 +97,8 @@ class Hub:
         self._tasks.add(task)
 
     async def stop(self) -> None:
+        self._tasks.update(self._pollers.values())
+        self._pollers.clear()
         for task in list(self._tasks):
             task.cancel()
         for task in list(self._tasks):
@@ -131,7 +157,8 @@ class Hub:
             self._queues[channel].discard(queue)
             if not self._queues[channel]:
                 del self._queues[channel]
-                self._known.pop(channel, None)
+                if channel not in self._watchers:
+                    self._known.pop(channel, None)
 
     async def follow(
         self,
@@ -140,35 +167,56 @@ class Hub:
         current_version: Callable[[], Awaitable[int]],
     ) -> None:
         """Serve one WebSocket: send the version now and whenever it grows, until it closes
-        (the database is asked at the start and after each quiet ``poll_seconds``)."""
+        (the database is asked at the start and after each quiet ``poll_seconds``, once for
+        all the sockets of the channel)."""
         await websocket.accept()
-        async with self.subscribe(channel) as queue:
-            last = -1
-            version = await self._current(channel, current_version)
-            reader = asyncio.create_task(drain(websocket))
+        watcher = _Watcher(websocket)
+        watchers = self._watchers.setdefault(channel, set())
+        watchers.add(watcher)
+        try:
+            if channel not in self._pollers:
+                self._pollers[channel] = asyncio.ensure_future(self._poll(channel, current_version))
+            await watcher.send(await self._current(channel, current_version))
+            await drain(websocket)
+        finally:
+            watchers.discard(watcher)
+            if not watchers and self._watchers.get(channel) is watchers:
+                del self._watchers[channel]
+                if channel not in self._queues:
+                    self._known.pop(channel, None)
+                poller = self._pollers.pop(channel, None)
+                if poller is not None:
+                    poller.cancel()
+
+    async def _poll(self, channel: str, current_version: Callable[[], Awaitable[int]]) -> None:
+        """While the channel has watchers: after each quiet ``poll_seconds``, its version from
+        the database (a change another process made when Redis is away)."""
+        while True:
+            await asyncio.sleep(self.poll_seconds)
             try:
-                while not reader.done():
-                    if version > last:
-                        await websocket.send_json({"t": "v", "v": version})
-                        last = version
-                    getter = asyncio.create_task(queue.get())
-                    done, _ = await asyncio.wait(
-                        {getter, reader},
-                        timeout=self.poll_seconds,
-                        return_when=asyncio.FIRST_COMPLETED,
-                    )
-                    if getter in done:
-                        # The published version: a thousand watchers of one sheet cost no
-                        # thousand reads of the database.
-                        version = max(version, getter.result())
-                    else:
-                        getter.cancel()
-                        if not reader.done():
-                            version = max(version, await self._current(channel, current_version))
-            except (WebSocketDisconnect, RuntimeError, OSError):
-                pass
-            finally:
-                reader.cancel()
+                version = await self._current(channel, current_version)
+            except Exception as err:  # the database away: the next round tries again
+                log.warning("could not read the version of %s: %s", channel, err)
+                continue
+            await self._send_all(channel, version)
+
+
+class _Watcher:
+    """One socket served by `Hub.follow`: the socket and the last version sent to it."""
+
+    __slots__ = ("last", "socket")
+
+    def __init__(self, socket: WebSocket) -> None:
+        self.socket = socket
+        self.last = -1
+
+    async def send(self, version: int) -> None:
+        if version <= self.last:
+            return
+        self.last = version
+        # A socket that closes meanwhile is noticed by its own task (which reads it).
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+            await self.socket.send_json({"t": "v", "v": version})
 
 
 async def drain(websocket: WebSocket) -> None:

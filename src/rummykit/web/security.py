@@ -163,11 +163,17 @@ MAX_CONNECTIONS = 1000
 def server_options() -> dict[str, Any]:
     """What the server itself limits (uvicorn): the bytes of an unfinished request head, the
     size of a WebSocket message and the connections served at once
-    (``$RUMMYKIT_MAX_CONNECTIONS``)."""
+    (``$RUMMYKIT_MAX_CONNECTIONS``); and no per-message compression on the sockets unless
+    ``$RUMMYKIT_WS_DEFLATE`` is 1.
+
+    Compression keeps two zlib streams for the life of each socket, about 46 KB of the
+    about 90 KB an idle socket cost; the site's messages are a few bytes to a few KB
+    (a version, a view), so the memory buys little bandwidth."""
     settings = Settings.from_env()
     return {
         "h11_max_incomplete_event_size": settings.max_header_bytes,
         "ws_max_size": WS_MAX_MESSAGE,
+        "ws_per_message_deflate": _env_int("RUMMYKIT_WS_DEFLATE", 0) == 1,
         "limit_concurrency": _env_int("RUMMYKIT_MAX_CONNECTIONS", MAX_CONNECTIONS),
     }
 
