@@ -416,8 +416,9 @@ def _solve_free(problem: CountProblem, memory: Memory | None) -> CountSolution:
         return _solve(problem, memory=memory)
     if quick.primary >= _ceiling(problem):
         return quick
+    # A scan with a target may end on a play below it, when none reaches it.
     found = _solve(replace(problem, target=quick.primary + 1), memory=memory)
-    return found if found.feasible else quick
+    return found if found.feasible and found.primary > quick.primary else quick
 
 
 def _ceiling(problem: CountProblem) -> int:
