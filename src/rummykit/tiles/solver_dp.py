@@ -25,28 +25,33 @@ for, and freed table jokers, which must all be placed and score nothing.
 The scores are integers ``primary * SCALE + secondary`` so that ties on the primary objective
 (value or tile count) are broken by the other one.
 
-Two searches walk these moves. Without free jokers the numbers are scanned breadth first, every
-state of a number kept but the dominated ones: there are few. Free jokers multiply them (a joker
-lets runs live across gaps, so every colour keeps many more shapes of runs: two rack jokers on a
-table of 60 tiles gave about a thousand states per number, against some forty without), so
-with free jokers the search runs depth first with branch and bound and a memory per number,
-stage and state: the moves of most gain are tried first, what is still to come is bounded by
-the rack pieces left (with ties broken, also by the best secondary scores those pieces allow),
-and the search stops at the first play that reaches the bound; past a budget of stages it hands
-over to the breadth-first scan. Before each state is searched, its runs in progress must be
+Two searches walk these moves. Breadth first, the numbers are scanned keeping every state of a
+number but the dominated ones; with a target, the states that cannot reach it are dropped too.
+Without free jokers there are few states (some forty per number on a table of 60 tiles), but
+free jokers multiply them (a joker lets runs live across gaps, so every colour keeps many more
+shapes of runs: two rack jokers on such a table gave about a thousand). Depth first, with
+branch and bound and a memory per number, stage and state, the moves of most gain are tried
+first, what is still to come is bounded by the rack pieces left (with ties broken, also by the
+best secondary scores those pieces allow), and the search stops at the first play that reaches
+the bound. Free jokers without a target go depth first within a budget of stages; past it, a
+narrow breadth-first scan (the best few states per number) finds a good play, and the exact
+scan, with a target one above that play, proves that nothing beats it or finds what does: a
+target above the optimum lets it drop nearly every state within a few numbers, where one that
+some play reaches keeps them all. Before each state is searched, its runs in progress must be
 able to reach three pieces with the pieces below and the jokers in hand.
 """
 
 from __future__ import annotations
 
 import gc
+import heapq
 import sys
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 Objective = Literal["value", "count"]
 
@@ -351,55 +356,114 @@ class CountSolution:
         return self.score % SCALE
 
 
-Memory = dict[object, dict[int, tuple[int, bool, object]]]
+Memory = dict[object, dict[int, Any]]
 """What searches found, by the numbers up to which positions agree (see `solve_counts`)."""
 
 
 def solve_counts(problem: CountProblem, memory: Memory | None = None) -> CountSolution:
     """The best arrangement of ``problem``, exactly (see the module docstring).
 
-    Without free jokers the numbers are scanned breadth first (`_solve_wide`); with free jokers
-    the search runs depth first (`_solve_deep`), which finds a play that reaches its bound
-    without building every state, and hands over to the breadth-first scan when it has looked
-    at more than `DEEP_BUDGET` stages. ``memory`` lets searches of positions that agree on the
-    lowest numbers (the same rack and table but for some sets kept aside) share what they found
-    there; it may be any dict, kept for as long as such positions are solved.
+    With a target, or without free jokers, the numbers are scanned breadth first
+    (`_solve_wide`). Without a target, free jokers are searched depth first (`_solve_deep`),
+    which finds a play that reaches its bound without building every state; past `DEEP_BUDGET`
+    stages a narrow scan finds a good play and the breadth-first scan only proves that nothing
+    beats it (`_solve_free`). ``memory`` lets searches of positions that agree on the lowest or
+    on the highest numbers (the same rack and table but for some sets kept aside) share what
+    they found there; it may be any dict, kept for as long as such positions are solved.
     """
     with collector_paused():
-        if problem.rack_jokers + problem.table_jokers:
+        if not problem.rack_jokers + problem.table_jokers or problem.target is not None:
+            return _solve_wide(problem, memory)
+        if problem.tie_break:
             try:
-                budget = DEEP_BUDGET if problem.target is None else TARGET_BUDGET
-                return _solve_deep(problem, memory, budget)
+                return _solve_deep(problem, memory, DEEP_BUDGET)
             except _OverBudget:
-                pass
-        return _solve_wide(problem)
+                return _solve_wide(problem, memory)
+        return _solve_free(problem, memory)
 
 
 DEEP_BUDGET = 3000
-"""Stages the depth-first search may expand before the breadth-first scan takes over."""
-TARGET_BUDGET = 600
-"""The same with a target: the breadth-first scan then drops most branches at once, and it is
-proofs that nothing reaches the target that cost the depth-first search most."""
+"""Stages the depth-first search may expand before the breadth-first scans take over."""
+BEAM = 16
+"""Entries kept after each number by the narrow scan that looks for a good play first."""
+WIDEN = 4
+"""How many times `BEAM` entries the narrow scan keeps after each colour within a number."""
 
 
 class _OverBudget(Exception):
     """The depth-first search has expanded more stages than it is worth."""
 
 
-def _solve_wide(problem: CountProblem) -> CountSolution:
+def _solve_free(problem: CountProblem, memory: Memory | None) -> CountSolution:
+    """Free jokers, no target, ties unbroken: depth first within a budget, then a good play
+    and a proof that nothing beats it.
+
+    Free jokers let every colour keep many more shapes of runs (two rack jokers on a table of
+    60 tiles: about a thousand entries per number against some forty without), and a scan
+    that must reach a score some play reaches keeps nearly all of them, since a bound from the
+    rack pieces left cannot tell them apart; one that asks for more than the optimum mostly
+    dies out within a few numbers. So a narrow scan (`BEAM` entries per number, the best
+    scores with the rack jokers in hand counted) finds a play: when it reaches the ceiling
+    (every rack piece played, jokers at their best) it is the answer, and otherwise the exact
+    scan looks only for a better one, with a target one above it.
+    """
+    try:
+        return _solve_deep(problem, memory, DEEP_BUDGET)
+    except _OverBudget:
+        pass
+    quick = _solve(problem, BEAM)
+    if not quick.feasible:
+        return _solve(problem, memory=memory)
+    if quick.primary >= _ceiling(problem):
+        return quick
+    # A scan with a target may end on a play below it, when none reaches it.
+    found = _solve(replace(problem, target=quick.primary + 1), memory=memory)
+    return found if found.feasible and found.primary > quick.primary else quick
+
+
+def _ceiling(problem: CountProblem) -> int:
+    """The primary score of every rack piece played, rack jokers at their best."""
+    if problem.ceiling is not None:
+        return problem.ceiling
+    pieces = sum(sum(row) for row in problem.rack[1:])
+    if problem.objective == "count":
+        return pieces + problem.rack_jokers
+    value = sum(n * sum(problem.rack[n]) for n in range(1, problem.numbers + 1))
+    return value + problem.rack_jokers * problem.numbers
+
+
+def _narrow(
+    layer: dict[int, tuple[int, object]], beam: int, joker_worth: int
+) -> dict[int, tuple[int, object]]:
+    """The ``beam`` entries of ``layer`` with the best score, each rack joker in hand counted
+    at ``joker_worth``."""
+
+    def promise(item: tuple[int, tuple[int, object]]) -> int:
+        return item[1][0] + ((item[0] >> _JR_SHIFT) & 15) * joker_worth
+
+    return dict(heapq.nlargest(beam, layer.items(), key=promise))
+
+
+def _solve_wide(problem: CountProblem, memory: Memory | None = None) -> CountSolution:
     """Breadth first: without a target, the primary optimum is found first, ties left unbroken
     (states merge far more), then the scan runs again with ties broken and that optimum as its
     target, which lets it drop every branch that cannot reach it."""
     if problem.target is not None or not problem.tie_break:
-        return _solve(problem)
-    first = _solve(replace(problem, tie_break=False))
+        return _solve(problem, memory=memory)
+    first = _solve(replace(problem, tie_break=False), memory=memory)
     if not first.feasible:
         return first
-    found = _solve(replace(problem, target=first.primary))
+    found = _solve(replace(problem, target=first.primary), memory=memory)
     return found if found.feasible and found.primary == first.primary else first
 
 
-def _solve(problem: CountProblem) -> CountSolution:
+def _solve(problem: CountProblem, beam: int = 0, memory: Memory | None = None) -> CountSolution:
+    """The breadth-first scan; with a ``beam``, only that many entries of the best promise are
+    kept after each number (a quick play, not a proof: see `_solve_free`).
+
+    The entries after number n depend only on the numbers from n up (and the two below it, for
+    the look-ahead): with a ``memory``, a scan of a position that agrees with an earlier one
+    there (the same but for a set kept aside lower down) starts from what that one found."""
     n_max = problem.numbers
     value_mode = problem.objective == "value"
     tie_break = problem.tie_break
@@ -424,8 +488,39 @@ def _solve(problem: CountProblem) -> CountSolution:
     layer: dict[int, tuple[int, object]] = {start: (0, None)}
     states_mask = (1 << _S_SHIFT) - 1
     need_mask = (1 << _NEED_SHIFT) - 1
+    first = n_max
+    keys: list[object] = [None] * (n_max + 1)
+    if memory is not None:
+        chain: object = (
+            "wide",
+            n_max,
+            problem.objective,
+            tie_break,
+            target,
+            need0,
+            problem.rack_jokers,
+            problem.table_jokers,
+            beam,
+            tuple(tuple(row) for row in problem.rack),
+        )
+        for n in range(n_max, 0, -1):
+            chain = (
+                chain,
+                tuple(problem.table[n]),
+                tuple(problem.kept[n]),
+                group_kept_of[n],
+                group_fixed_of[n],
+            )
+            keys[n] = (chain, tuple(pieces[n - 1]), tuple(pieces[n - 2]))
+        for n in range(1, n_max + 1):
+            cached = memory.get(keys[n])
+            if cached is not None:
+                if not cached:
+                    return CountSolution(NEG, ())
+                layer, first = cached, n - 1
+                break
 
-    for n in range(n_max, 0, -1):
+    for n in range(first, 0, -1):
         table_n = problem.table[n]
         rack_n = problem.rack[n]
         kept_n = problem.kept[n]
@@ -518,6 +613,8 @@ def _solve(problem: CountProblem) -> CountSolution:
                         if best is None or best[0] < total:
                             nxt[key3] = (total, link if info is None else (link, info))
                 partial = nxt
+                if beam and len(partial) > WIDEN * beam:
+                    partial = _narrow(partial, WIDEN * beam, joker_bound * SCALE)
             if k >= shared_from:
                 shared = partial
             # Close the groups of this number.
@@ -547,6 +644,10 @@ def _solve(problem: CountProblem) -> CountSolution:
                     if best is None or best[0] < total:
                         new_layer[key3] = (total, (link, info))
         layer = _drop_dominated(_completable(new_layer, n, pieces))
+        if beam and len(layer) > beam:
+            layer = _narrow(layer, beam, joker_bound * SCALE)
+        if memory is not None:
+            memory[keys[n]] = layer
         if len(_MOVES) > 50_000:
             _MOVES.clear()
         if not layer:
