@@ -96,6 +96,24 @@ def test_mirrored_tournament_gives_each_level_every_seat() -> None:
     assert won <= 6
 
 
+def test_each_level_reports_its_typical_and_its_slowest_decision_time() -> None:
+    result = run_tournament(["easy", "random"], rounds=6, seed=3, mirror=True)
+    for row in result["bots"].values():  # type: ignore[union-attr]
+        assert isinstance(row, dict)
+        # Whole milliseconds, rounded down: never above the slowest decision.
+        assert 0 <= row["p99_decision_ms"] <= row["max_decision_ms"]
+
+
+def test_the_99th_percentile_is_the_time_that_99_decisions_in_100_stay_within() -> None:
+    from rummykit.romme.tournament import percentile_ms
+
+    quick_and_two_slow = {3: 98, 40: 1, 700: 1}
+    assert percentile_ms(quick_and_two_slow, 0.99) == 40
+    assert percentile_ms(quick_and_two_slow, 0.5) == 3
+    assert percentile_ms({3: 97, 40: 1, 700: 2}, 0.99) == 700
+    assert percentile_ms({}, 0.99) is None
+
+
 def test_tournament_results_do_not_depend_on_the_number_of_processes() -> None:
     # A budget no decision reaches: no lookahead is cut short by the machine's load.
     one = run_tournament(["medium", "easy"], rounds=6, seed=4, jobs=1, budget=5.0)

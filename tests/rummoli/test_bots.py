@@ -93,6 +93,31 @@ def test_hard_bids_for_the_widow_only_up_to_what_it_expects_to_gain() -> None:
     assert HardBot(2, samples=64).choose(rich.view(1)) == Pass()
 
 
+def test_the_dealer_swaps_a_scattered_hand_while_nobody_is_seen_paying_for_a_widow() -> None:
+    # Players who buy a widow only with a hand holding no pair seldom bid (ten cards or more
+    # nearly always hold a pair): the auction brings the dealer next to nothing.
+    scattered = two_player_table("A♣ K♦ Q♥ J♥ 9♦ 8♣ 6♦ 4♦ K♠ Q♠")
+    bot = HardBot(1, samples=64)
+    assert bot.keep_loss(scattered.view(0)) > 0
+    assert bot.choose(scattered.view(0)) == SwapWidow()
+
+
+def test_the_dealer_keeps_and_auctions_once_it_has_seen_the_others_pay_well_for_a_widow() -> None:
+    bot = HardBot(1, samples=64)
+    # At a three-player table seat 0 deals and keeps, seat 1 bids 12 chips for the widow, and
+    # the bot, at seat 2, is asked for its bid: it has seen what a widow fetches here.
+    auction = State(Rules(), 3, 5, start=Start(dealer=0))
+    auction.apply(KeepHand(), 0)
+    auction.apply(Bid(12), 1)
+    assert bot.choose(auction.view(2)) in auction.view(2).legal
+    assert bot.seen_price() == 12
+    # Dealing, it now counts on about that much for the widow: keeping the scattered hand and
+    # selling the widow is worth more than swapping for it.
+    scattered = two_player_table("A♣ K♦ Q♥ J♥ 9♦ 8♣ 6♦ 4♦ K♠ Q♠")
+    assert bot.keep_loss(scattered.view(0)) < 0
+    assert bot.choose(scattered.view(0)) == KeepHand()
+
+
 def test_simulation_reports_chips_per_hand_per_bot_with_intervals() -> None:
     result = simulate(["random", "easy", "easy"], hands=30, seed=3, hands_per_game=3)
     assert result["hands"] >= 30 and result["games"] % 3 == 0

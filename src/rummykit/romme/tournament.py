@@ -23,8 +23,10 @@ from dataclasses import dataclass, field
 from rummykit import arena
 from rummykit.core import JSON, IllegalAction
 from rummykit.romme import GAME
+from rummykit.romme.actions import Action
 from rummykit.romme.bots import Bot
 from rummykit.romme.rules import Rules
+from rummykit.romme.view import View
 
 MAX_ACTIONS_PER_ROUND = 4000
 """A round still running after this many actions is abandoned (and reported)."""
@@ -42,8 +44,12 @@ class Tally:
     decisions: int = 0
     seconds: float = 0.0
     slowest: float = 0.0
+    histogram: dict[int, int] = field(default_factory=dict)
+    """Decisions per whole millisecond of thinking (0: under 1 ms), for the percentiles."""
 
     def add(self, other: Tally) -> None:
+        for ms, count in other.histogram.items():
+            self.histogram[ms] = self.histogram.get(ms, 0) + count
         self.rounds += other.rounds
         self.rounds_won += other.rounds_won
         self.penalty += other.penalty
@@ -63,17 +69,20 @@ class GameResult:
 
 def play_game(rules: Rules, seats: Sequence[str], seed: int, budget: float = 0.2) -> GameResult:
     """One whole game between the given levels (by seat), dealt from ``seed``."""
+    result = GameResult({level: Tally() for level in seats})
     played = arena.play_game(
         GAME,
         rules,
         seats,
         seed,
         bot_seeds=[seed * 7919 + i for i in range(len(seats))],
-        make_bot=lambda level, bot_seed: _bot(level, bot_seed, budget, rules),
+        make_bot=lambda level, bot_seed: _Timed(
+            _bot(level, bot_seed, budget, rules), result.tallies[level].histogram
+        ),
         max_decisions_per_round=MAX_ACTIONS_PER_ROUND,
     )
     state = played.state
-    result = GameResult({level: Tally() for level in seats}, abandoned=int(played.abandoned))
+    result.abandoned = int(played.abandoned)
     for seat, level in enumerate(seats):
         tally = result.tallies[level]
         tally.decisions += played.decisions[seat]
@@ -98,6 +107,40 @@ def play_game(rules: Rules, seats: Sequence[str], seed: int, budget: float = 0.2
             if seat in state.winners:
                 result.tallies[level].games_won += 1
     return result
+
+
+class _Timed:
+    """A bot whose every decision's time is counted in a histogram of whole milliseconds."""
+
+    def __init__(self, bot: Bot, histogram: dict[int, int]) -> None:
+        self.bot = bot
+        self.level = bot.level
+        self.histogram = histogram
+
+    def choose(self, view: View) -> Action:
+        start = time.perf_counter()
+        action = self.bot.choose(view)
+        ms = int(1000 * (time.perf_counter() - start))
+        self.histogram[ms] = self.histogram.get(ms, 0) + 1
+        return action
+
+
+def percentile_ms(histogram: dict[int, int], share: float) -> int | None:
+    """The decision time (whole milliseconds, rounded down) that ``share`` of the decisions
+    counted in ``histogram`` do not exceed.
+
+    >>> percentile_ms({0: 98, 5: 1, 250: 1}, 0.99), percentile_ms({0: 98, 5: 1, 250: 1}, 1.0)
+    (5, 250)
+    """
+    total = sum(histogram.values())
+    if not total:
+        return None
+    seen = 0
+    for ms in sorted(histogram):
+        seen += histogram[ms]
+        if seen >= share * total:
+            return ms
+    return max(histogram)
 
 
 def _bot(level: str, seed: int, budget: float, rules: Rules) -> Bot:
@@ -174,6 +217,7 @@ def run_tournament(
             "games_won": t.games_won,
             "decisions": t.decisions,
             "mean_decision_ms": round(1000 * t.seconds / t.decisions, 3) if t.decisions else None,
+            "p99_decision_ms": percentile_ms(t.histogram, 0.99),
             "max_decision_ms": round(1000 * t.slowest, 1),
         }
     return {

@@ -7,7 +7,10 @@
   cards (determinized sampling, with the engine's own showdown and sequence code): the value is
   the chips the hand brings back, which weighs at once its poker strength, its paying cards
   and its chances in the sequence (going out first, not being caught with many cards). It
-  takes or buys the widow when that expected value is higher and bids up to the difference;
+  buys the widow when that expected value is higher and bids up to the difference. Dealing,
+  it weighs swapping against keeping and selling the widow: the price the auction brings
+  (what a hand without a pair is thought to pay, or what it has seen auctions reach at this
+  table, if more) and the bidder's new hand;
   it bets and calls on its chance to win the Poker box against the pot; it chooses a lead by
   the same playouts.
 
@@ -43,7 +46,14 @@ from rummykit.rummoli.actions import (
 )
 from rummykit.rummoli.game import State
 from rummykit.rummoli.poker import Category, card_index, key_of_indices
-from rummykit.rummoli.table import PLAYED, POKER, WIDOW, SequenceRunner, share_poker
+from rummykit.rummoli.table import (
+    PAYING_INDEX,
+    PLAYED,
+    POKER,
+    WIDOW,
+    SequenceRunner,
+    share_poker,
+)
 from rummykit.rummoli.view import Phase, View
 
 LEVELS = ("random", "easy", "hard")
@@ -133,16 +143,29 @@ class HardBot:
 
     level = "hard"
 
+    weigh_auction = True
+    """Whether the dealer counts the auction a kept hand brings (the price paid to it, and the
+    bidder's new hand) against swapping for the widow."""
+    bid_limit = 3
+    """The most an opponent is thought to pay for the widow when its own hand holds no pair
+    (with a pair or better, nothing more than what the others are seen to pay anyway)."""
+    remembered = 12
+    """How many auctions the price seen is averaged over."""
+
     def __init__(self, seed: int, samples: int = 128) -> None:
         self.rng = random.Random(seed)
         self.samples = samples
         self._widow_gain: tuple[tuple[int, int, int], float] | None = None
+        self._seen_bids: list[int] = []
+        self._seen_tag: tuple[int, int] | None = None
 
     def choose(self, view: View) -> Action:
         _need_turn(view)
         if view.phase is Phase.WIDOW:
-            return SwapWidow() if self.swap_gain(view) > 0 else KeepHand()
+            gain = self.keep_loss(view) if self.weigh_auction else self.swap_gain(view)
+            return SwapWidow() if gain > 0 else KeepHand()
         if view.phase is Phase.AUCTION:
+            self._note_bid(view)
             limit = int(self.swap_gain(view))
             bid = Bid(view.high_bid + 1)
             return bid if bid.chips <= limit and bid in view.legal else Pass()
@@ -180,11 +203,14 @@ class HardBot:
         return deals
 
     @staticmethod
-    def _play_out(view: View, holder: list[int], live: Sequence[int]) -> int:
-        """The seat's chips after the showdown and the sequence on this deal."""
+    def _play_out(
+        view: View, holder: list[int], live: Sequence[int], chips: list[int] | None = None
+    ) -> int:
+        """The seat's chips after the showdown and the sequence on this deal (from ``chips``,
+        by default the view's)."""
         assert view.seat is not None
         board = list(view.board)
-        chips = list(view.chips)
+        chips = list(view.chips) if chips is None else chips
         keys = {s: key_of_indices(i for i in range(52) if holder[i] == s) for s in live}
         starter = share_poker(board, chips, view.in_hand, live, keys, None)
         runner = SequenceRunner(holder, view.in_hand, board, chips, view.rules.combos)
@@ -207,6 +233,53 @@ class HardBot:
         gain = total / self.samples
         self._widow_gain = (tag, gain)
         return gain
+
+    def keep_loss(self, view: View) -> float:
+        """For the dealer: expected chips from swapping for the widow rather than keeping the
+        hand and auctioning the widow. Keeping brings the auction's price, and the bidder who
+        pays it plays the widow instead of its own hand; on each imagined deal the auction is
+        played out with the other players bidding, one chip at a time, up to `bid_limit` when
+        their hand holds no pair, and whatever their hand up to the price this player has seen
+        auctions reach (`seen_price`)."""
+        assert view.seat is not None
+        seat = view.seat
+        bidders = [s for s in view.in_hand if s != seat]
+        anyway = self.seen_price()
+        total = 0
+        for holder in self._deals(view):
+            swapped = [WIDOW if h == seat else seat if h == WIDOW else h for h in holder]
+            kept = list(holder)
+            chips = list(view.chips)
+            winner, price = _auction(view, kept, bidders, self.bid_limit, anyway)
+            if winner is not None:
+                chips[winner] -= price
+                chips[seat] += price
+                kept = [WIDOW if h == winner else winner if h == WIDOW else h for h in kept]
+            total += self._play_out(view, swapped, view.in_hand) - self._play_out(
+                view, kept, view.in_hand, chips
+            )
+        return total / self.samples
+
+    def _note_bid(self, view: View) -> None:
+        """Remember the price an auction had reached when this player was asked (nought when
+        nobody had bid yet): what the others are seen to pay for a widow, whatever their
+        hands."""
+        tag = (view.hand_number, view.dealer)
+        if view.high_bidder == view.seat:
+            return
+        if self._seen_tag == tag and self._seen_bids:
+            self._seen_bids[-1] = max(self._seen_bids[-1], view.high_bid)
+        else:
+            self._seen_bids.append(view.high_bid)
+            self._seen_bids = self._seen_bids[-self.remembered :]
+        self._seen_tag = tag
+
+    def seen_price(self) -> int:
+        """The price the others are seen to pay for a widow whatever their hands: the mean of
+        the auctions remembered, rounded down."""
+        if not self._seen_bids:
+            return 0
+        return sum(self._seen_bids) // len(self._seen_bids)
 
     # --- the sequence ---------------------------------------------------------------------
 
@@ -258,6 +331,36 @@ class HardBot:
         if Call() in legal and equity * (pot + owed) >= owed:
             return Call()
         return Fold()
+
+
+def _auction(
+    view: View, holder: list[int], bidders: Sequence[int], weak: int, anyway: int = 0
+) -> tuple[int | None, int]:
+    """The auction on an imagined deal: from the dealer's left, each bidder raises by one chip
+    while the price stays within what it would pay (``weak`` with a hand without a pair,
+    ``anyway`` whatever its hand, never more than its chips); a widow sold to a bidder who pays
+    it whatever the hand goes for at least ``anyway``. Returns the winner and the price."""
+    pays: dict[int, int] = {}
+    for s in bidders:
+        cards = [i for i in range(52) if holder[i] == s]
+        barred = view.rules.widow_payers_barred and any(i in PAYING_INDEX for i in cards)
+        no_pair = Category(key_of_indices(cards) >> 20) == Category.HIGH_CARD
+        pays[s] = 0 if barred else min(max(anyway, weak if no_pair else 0), view.chips[s])
+    high, winner = 0, None
+    passed: set[int] = set()
+    while True:
+        moved = False
+        for s in bidders:
+            if s in passed or s == winner:
+                continue
+            if high + 1 <= pays[s]:
+                high, winner, moved = high + 1, s, True
+            else:
+                passed.add(s)
+        if not moved:
+            if winner is not None and pays[winner] >= anyway > high:
+                high = min(anyway, view.chips[winner])  # the price auctions are seen to reach
+            return winner, high
 
 
 __all__ = ["LEVELS", "Bot", "EasyBot", "HardBot", "RandomBot", "make_bot"]
