@@ -32,6 +32,12 @@ class RulesLike(Protocol):
     def to_json(self) -> dict[str, JSON]: ...
 
 
+class Starting(Protocol):
+    """What the contract needs of a first deal set by hand: its JSON form."""
+
+    def to_json(self) -> dict[str, JSON]: ...
+
+
 RulesT = TypeVar("RulesT", bound=RulesLike)
 ActionT = TypeVar("ActionT")
 ViewT = TypeVar("ViewT")
@@ -55,6 +61,8 @@ class GameState(ABC, Generic[RulesT, ActionT, ViewT]):
     rules: RulesT
     players: int
     seed: int
+    start: Starting | None = None
+    """The first deal when it was set by hand (a lesson's): the record keeps it."""
 
     @abstractmethod
     def __init__(self, rules: RulesT, players: int, seed: int) -> None:
@@ -115,8 +123,12 @@ class GameState(ABC, Generic[RulesT, ActionT, ViewT]):
         """The public events so far, which every seat may read."""
 
     def record_rules(self) -> dict[str, JSON]:
-        """The rules as the record keeps them (a game may add its starting position)."""
-        return self.rules.to_json()
+        """The rules as the record keeps them, with the first deal under ``"start"`` when it
+        was set by hand (`start`)."""
+        rules: dict[str, JSON] = self.rules.to_json()
+        if self.start is not None:
+            rules["start"] = self.start.to_json()
+        return rules
 
     def _after_copy(self, twin: Self) -> None:
         """Relink what `copy` cannot know about (a helper sharing the state's lists)."""

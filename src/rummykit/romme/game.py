@@ -24,6 +24,7 @@ from typing import ClassVar
 
 from rummykit.cards import Card, parse_cards, romme_pack
 from rummykit.core import JSON, Event, GameState, IllegalAction, Record, freeze
+from rummykit.core.codec import Codec, Encoded
 from rummykit.romme.actions import (
     CODEC,
     Action,
@@ -55,10 +56,11 @@ def _can_use_card(
 
 
 @dataclass(frozen=True)
-class Deal:
+class Deal(Encoded):
     """A first deal set by hand that the game's record keeps (a lesson's friendly deal): the
     hands, the next cards of the stock in the order they will be drawn (the rest of the pack
-    lies below them, shuffled from the seed), the discard pile (bottom first) and the dealer.
+    lies below them, shuffled from the seed), the discard pile (bottom first) and the dealer. Its
+    JSON form is the game's, like its actions' (a bad one is ``bad_record``).
 
     >>> deal = Deal.from_json({"hands": [["J♣", "Q♣"], ["9♥", "9♦"]], "stock": ["K♣"]})
     >>> Deal.from_json(deal.to_json()) == deal, deal.stock[0].code
@@ -70,28 +72,8 @@ class Deal:
     discard_pile: tuple[Card, ...] = ()
     dealer: int = 0
 
-    def to_json(self) -> dict[str, JSON]:
-        return {
-            "hands": [[c.code for c in hand] for hand in self.hands],
-            "stock": [c.code for c in self.stock],
-            "discard_pile": [c.code for c in self.discard_pile],
-            "dealer": self.dealer,
-        }
-
-    @classmethod
-    def from_json(cls, data: JSON) -> Deal:
-        """Read the JSON form (cards by their exact codes); ``IllegalAction("bad_record")``
-        on anything else."""
-        try:
-            hands = tuple(tuple(Card.parse(c) for c in hand) for hand in data["hands"])
-            stock = tuple(Card.parse(c) for c in data.get("stock", ()))
-            pile = tuple(Card.parse(c) for c in data.get("discard_pile", ()))
-            dealer = data.get("dealer", 0)
-            if not isinstance(dealer, int) or isinstance(dealer, bool):
-                raise TypeError("dealer")
-        except (KeyError, TypeError, AttributeError, IllegalAction) as err:
-            raise IllegalAction("bad_record", reason=f"deal: {err}") from None
-        return cls(hands, stock, pile, dealer)
+    codec: ClassVar[Codec] = CODEC
+    json_error: ClassVar[str] = "bad_record"
 
 
 class State(GameState[Rules, Action, View]):
@@ -253,13 +235,6 @@ class State(GameState[Rules, Action, View]):
         state._forced = False
         state.start = deal
         return state
-
-    def record_rules(self) -> dict[str, JSON]:
-        """The rules, with the first deal when it was set by hand (under ``"start"``)."""
-        rules = self.rules.to_json()
-        if self.start is not None:
-            rules["start"] = self.start.to_json()
-        return rules
 
     def _event(self, code: str, **params: JSON) -> None:
         event: dict[str, JSON] = {"code": code, **params}

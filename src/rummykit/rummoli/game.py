@@ -199,6 +199,8 @@ class State(GameState[Rules, Action, View]):
 
     game: ClassVar[str] = "rummoli"
     codec = CODEC
+    start: Start | None = None
+    """The table the game started from, when one was given (`Start`): the record keeps it."""
     transient = frozenset({"_listeners"})
 
     def __init__(
@@ -883,13 +885,6 @@ class State(GameState[Rules, Action, View]):
 
     def public_log(self) -> Sequence[PublicEvent]:
         return self.events
-
-    def record_rules(self) -> dict[str, JSON]:
-        """The rules, with the `Start` when the game had one."""
-        rules: dict[str, JSON] = self.rules.to_json()
-        if self.start is not None:
-            rules["start"] = self.start.to_json()
-        return rules
 
     @classmethod
     def from_record_start(cls, record: Record) -> State:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rummykit.core import JSON, Event, GameState, IllegalAction, Record, freeze
+from rummykit.core.codec import Codec, Encoded
 from rummykit.tiles.actions import (
     CODEC,
     Action,
@@ -38,10 +39,11 @@ from rummykit.tiles.view import Phase, View
 
 
 @dataclass(frozen=True)
-class Start:
+class Start(Encoded):
     """A first deal set by hand that the game's record keeps (a lesson's friendly deal): the
     racks, the next tiles of the pool in the order they will be drawn (the rest lies below
-    them, shuffled from the seed) and the seat that plays first.
+    them, shuffled from the seed) and the seat that plays first. Its JSON form is the game's,
+    like its actions' (a bad one is ``bad_record``).
 
     >>> start = Start.from_json({"racks": [["r1", "r2"], ["b5"]], "pool": ["k7"], "to_move": 1})
     >>> Start.from_json(start.to_json()) == start, start.pool[0].code
@@ -52,26 +54,8 @@ class Start:
     pool: tuple[Tile, ...] = ()
     to_move: int = 0
 
-    def to_json(self) -> dict[str, JSON]:
-        return {
-            "racks": [[t.code for t in rack] for rack in self.racks],
-            "pool": [t.code for t in self.pool],
-            "to_move": self.to_move,
-        }
-
-    @classmethod
-    def from_json(cls, data: JSON) -> Start:
-        """Read the JSON form (tiles by their exact codes); ``IllegalAction("bad_record")``
-        on anything else."""
-        try:
-            racks = tuple(tuple(Tile.parse(t) for t in rack) for rack in data["racks"])
-            pool = tuple(Tile.parse(t) for t in data.get("pool", ()))
-            to_move = data.get("to_move", 0)
-            if not isinstance(to_move, int) or isinstance(to_move, bool):
-                raise TypeError("to_move")
-        except (KeyError, TypeError, AttributeError, IllegalAction) as err:
-            raise IllegalAction("bad_record", reason=f"start: {err}") from None
-        return cls(racks, pool, to_move)
+    codec: ClassVar[Codec] = CODEC
+    json_error: ClassVar[str] = "bad_record"
 
 
 class State(GameState[Rules, Action, View]):
@@ -268,13 +252,6 @@ class State(GameState[Rules, Action, View]):
         state._forced = False
         state.start = start
         return state
-
-    def record_rules(self) -> dict[str, JSON]:
-        """The rules, with the first deal when it was set by hand (under ``"start"``)."""
-        rules = self.rules.to_json()
-        if self.start is not None:
-            rules["start"] = self.start.to_json()
-        return rules
 
     # --- the contract ----------------------------------------------------------------------
 

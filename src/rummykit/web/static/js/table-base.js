@@ -280,31 +280,13 @@ export class TableBase {
       this.guidedSeq = view.seq;
       this.hideHint();
       this.step = null;
-      this.lessonStep().then(() => {
-        // A step that did not come (the server was busy) is asked for again a moment later.
-        if (!this.step && this.view.seq === view.seq && (this.guideTries = (this.guideTries ?? 0) + 1) < 12) {
-          setTimeout(() => {
-            this.guidedSeq = null;
-            this.render();
-          }, 1500);
-        } else this.guideTries = 0;
-        this.render();
-      });
+      this.lessonStep().then(() => this.guideAgain(this.step, view.seq));
       return;
     }
     if (this.inLesson) return this.mark(mine && this.step && !this.step.done ? this.step : null);
     if (mine && settled) {
       this.guidedSeq = view.seq;
-      this.hint({ quiet: true }).then(() => {
-        // Advice that did not come (the computer was busy) is asked for again a moment later.
-        if (!this.hintAction && this.view.seq === view.seq && (this.guideTries = (this.guideTries ?? 0) + 1) < 12) {
-          setTimeout(() => {
-            this.guidedSeq = null;
-            this.render();
-          }, 1500);
-        } else this.guideTries = 0;
-        this.render();
-      });
+      this.hint({ quiet: true }).then(() => this.guideAgain(this.hintAction, view.seq));
       return;
     }
     this.mark(null);
@@ -324,6 +306,18 @@ export class TableBase {
     collect(action);
     for (const node of this.el.hand.querySelectorAll("[data-code]")) if (codes.has(node.dataset.code)) node.classList.add("guide-pick");
     this.showPicked();
+  }
+
+  guideAgain(came, seq) {
+    // A lesson's step or a piece of advice that did not come for the position ``seq`` (the
+    // server or the computer was busy) is asked for again a moment later, a dozen times at most.
+    if (!came && this.view.seq === seq && (this.guideTries = (this.guideTries ?? 0) + 1) < 12) {
+      setTimeout(() => {
+        this.guidedSeq = null;
+        this.render();
+      }, 1500);
+    } else this.guideTries = 0;
+    this.render();
   }
 
   mark(step) {
