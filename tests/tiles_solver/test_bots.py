@@ -110,6 +110,13 @@ def test_a_mirror_match_of_a_bot_against_itself_is_even() -> None:
     assert [b["share"] for b in result["bots"]] == [0.5, 0.5]
 
 
+def test_a_mirror_match_reports_how_long_each_bot_thought() -> None:
+    result = mirror_match(("greedy", "random"), rounds=1, games=1, seed=4)
+    for entry in result["bots"]:
+        assert entry["decisions"] > 0
+        assert 0 < entry["mean_decision_ms"] <= entry["max_decision_ms"]
+
+
 def test_simulate_tiles_mirror_command_prints_the_match() -> None:
     runner = CliRunner()
     args = ["simulate", "tiles", "--players", "2", "--bots", "greedy,greedy"]

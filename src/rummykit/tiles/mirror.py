@@ -18,7 +18,7 @@ independent, the pairs are).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from rummykit import arena
 from rummykit.core import JSON, IllegalAction
@@ -31,10 +31,25 @@ Outcome = tuple[float, int, int]
 and the other's rack value at the end."""
 
 
-def _rounds(rules: Rules, levels: tuple[str, str], seed: int, first_seat: int) -> list[Outcome]:
-    """Play one game with ``levels[0]`` in ``first_seat``; each round's outcome for it."""
+@dataclass(frozen=True)
+class Thinking:
+    """How long each bot thought in one game (the first bot, then the second): decisions
+    taken, seconds spent in all, and the slowest decision in seconds."""
+
+    decisions: tuple[int, int]
+    seconds: tuple[float, float]
+    slowest: tuple[float, float]
+
+
+Game = tuple[list[Outcome], Thinking]
+
+
+def _rounds(rules: Rules, levels: tuple[str, str], seed: int, first_seat: int) -> Game:
+    """Play one game with ``levels[0]`` in ``first_seat``; each round's outcome for it, and
+    the bots' thinking."""
     seats = arena.seatings(levels, mirror=True)[first_seat]
-    state = play_game(rules, seats, seed, seed)
+    played = play_game(rules, seats, seed, seed)
+    state = played.state
     me, other = first_seat, 1 - first_seat
     out: list[Outcome] = []
     for event in state.log:
@@ -49,10 +64,15 @@ def _rounds(rules: Rules, levels: tuple[str, str], seed: int, first_seat: int) -
         else:
             share = 1.0 if winner == me else 0.0
         out.append((share, values[me], values[other]))
-    return out
+    thinking = Thinking(
+        (played.decisions[me], played.decisions[other]),
+        (played.seconds[me], played.seconds[other]),
+        (played.slowest[me], played.slowest[other]),
+    )
+    return out, thinking
 
 
-def _job(args: tuple[Rules, tuple[str, str], int, int]) -> list[Outcome]:
+def _job(args: tuple[Rules, tuple[str, str], int, int]) -> Game:
     return _rounds(*args)
 
 
@@ -80,12 +100,25 @@ def mirror_match(
     rules = replace(rules or Rules(), rounds=rounds)
     levels = (bots[0], bots[1])
     jobs = [(rules, levels, seed + g, seat) for g in range(games) for seat in (0, 1)]
-    progress = arena.Progress(2 * games * rounds, len, _running(levels[0]))
+    progress = arena.Progress(2 * games * rounds, lambda game: len(game[0]), _running(levels[0]))
     results = arena.run_jobs(_job, jobs, jobs=workers, progress=progress)
     pairs: list[tuple[Outcome, Outcome]] = []
     for g in range(games):
-        pairs.extend(zip(results[2 * g], results[2 * g + 1], strict=True))
-    return summarise(levels, pairs, rules, seed, games)
+        pairs.extend(zip(results[2 * g][0], results[2 * g + 1][0], strict=True))
+    result = summarise(levels, pairs, rules, seed, games)
+    for i, entry in enumerate(_bot_entries(result)):
+        decisions = sum(r[1].decisions[i] for r in results)
+        seconds = sum(r[1].seconds[i] for r in results)
+        entry["decisions"] = decisions
+        entry["mean_decision_ms"] = round(1000 * seconds / max(1, decisions), 3)
+        entry["max_decision_ms"] = round(1000 * max(r[1].slowest[i] for r in results), 1)
+    return result
+
+
+def _bot_entries(result: dict[str, JSON]) -> list[dict[str, JSON]]:
+    bots = result["bots"]
+    assert isinstance(bots, list)
+    return [b for b in bots if isinstance(b, dict)]
 
 
 def summarise(
@@ -137,11 +170,11 @@ def summarise(
     }
 
 
-def _running(level: str) -> Callable[[Sequence[list[Outcome]]], str]:
+def _running(level: str) -> Callable[[Sequence[Game]], str]:
     """The first bot's share of the rounds so far, for the progress bar."""
 
-    def describe(results: Sequence[list[Outcome]]) -> str:
-        shares = [o[0] for game in results for o in game]
+    def describe(results: Sequence[Game]) -> str:
+        shares = [o[0] for game, _ in results for o in game]
         return f"{level} {100 * sum(shares) / max(1, len(shares)):.1f}%"
 
     return describe

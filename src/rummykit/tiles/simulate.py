@@ -18,10 +18,11 @@ from rummykit.tiles.game import State
 from rummykit.tiles.rules import Rules
 
 
-def play_game(rules: Rules, bots: Sequence[str], seed: int, bot_seed: int) -> State:
-    """One whole game with ``bots[seat]`` at each seat; returns the final state."""
+def play_game(rules: Rules, bots: Sequence[str], seed: int, bot_seed: int) -> arena.Played[State]:
+    """One whole game with ``bots[seat]`` at each seat: the final state and each seat's
+    thinking."""
     bot_seeds = [bot_seed * 31 + seat for seat in range(len(bots))]
-    return arena.play_game(GAME, rules, bots, seed, bot_seeds=bot_seeds).state
+    return arena.play_game(GAME, rules, bots, seed, bot_seeds=bot_seeds)
 
 
 def simulate(
@@ -53,7 +54,7 @@ def simulate(
     out = [0] * n
     blocked = actions = rounds_played = 0
     for g in range(games):
-        state = play_game(rules, bots, seed + g, seed + g)
+        state = play_game(rules, bots, seed + g, seed + g).state
         actions += len(state.actions)
         for seat in state.winners:
             wins[seat] += 1
