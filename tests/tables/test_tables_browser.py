@@ -418,9 +418,12 @@ def test_romme_with_a_friend_by_the_link_a_spectator_and_a_rematch(
     tokens = {0: token_of(host, table["id"]), 1: token_of(guest, table["id"])}
     end = play(live_server, "romme", game_id, tokens, seen)
     assert is_over(end)
+    # The end reaches the table's socket after the game's last step is stored and the
+    # table's record is written; on a busy machine that can take more than the usual 10 s.
     for page in (host, guest, watcher):
         page.wait_for_function(
-            "() => document.querySelector('[data-table-strip]').table.view.status === 'over'"
+            "() => document.querySelector('[data-table-strip]').table.view.status === 'over'",
+            timeout=30_000,
         )
     # The spectator's table followed the game to its end, without a hand.
     watcher.wait_for_function(
