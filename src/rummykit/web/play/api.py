@@ -230,12 +230,14 @@ async def act(request: Request, game_id: str) -> Response:
     play = service(request.app)
     try:
         data = GameAction.read(await read_object(request))
-        # A lesson's game plays only the step's move (see `rummykit.web.play.lessons`).
-        async with live.lock:
-            t = site_translations(reader_language(request))
-            refused = lessons.refusal(live, seat, data.action, t)
-        if refused is not None:
-            return JSONResponse({"error": refused, "seq": live.seq}, status_code=422)
+        # A lesson's game plays only the step's move (see `rummykit.web.play.lessons`); other
+        # games pay for no lock or translation here.
+        if lessons.lesson_of(live) is not None:
+            async with live.lock:
+                t = site_translations(reader_language(request))
+                refused = lessons.refusal(live, seat, data.action, t)
+            if refused is not None:
+                return JSONResponse({"error": refused, "seq": live.seq}, status_code=422)
         live = await play.act(live, seat, data.seq, data.action)
     except IllegalAction as err:
         return error_json(request, err, 422, seq=live.seq)
