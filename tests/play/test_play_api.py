@@ -15,6 +15,7 @@ from rummykit.web.language import site_translations
 from rummykit.web.play.adapter import adapter
 
 from .helpers import act, create, romme_seed, seeded, settle, tiles_seed, view
+from .tables_helpers import join, make_table, post
 
 QUICK = {"rounds": 1, "stock_exhausted": "end_round"}
 
@@ -327,28 +328,22 @@ def test_a_hint_is_a_legal_move_with_its_reason(client: TestClient, kind: str) -
 
 
 def test_a_hint_only_on_the_players_turn(client: TestClient) -> None:
-    game_id, token, _ = create(client, level="random")
-    refused = None
-    for _ in range(40):  # the computers may answer before the hint is asked: try again
-        settle(client, game_id)
-        mine = view(client, game_id, token)
-        if mine["phase"] not in ("draw", "play", "discard"):
-            break
-        assert mine["to_move"] == 0
-        move = (
-            {"t": "draw"} if mine["phase"] == "draw" else {"t": "discard", "card": mine["hand"][0]}
-        )
-        first = act(client, game_id, token, move)
-        assert first.status_code == 200
-        if first.json()["to_move"] == 0:
-            continue
-        answer = client.get(f"/api/games/{game_id}/hint", headers={"X-Seat-Token": token})
-        if answer.status_code == 422:
-            refused = error(answer)["code"]
-            break
-        # Answered: the computers had played back to the person meanwhile.
-        assert answer.status_code == 200 and view(client, game_id, token)["to_move"] == 0
-    assert refused == "not_your_turn"
+    """Of two people at a table, the one not on move is refused a hint; the one on move gets
+    it. (Against computers, they may have played back to the person before the hint is asked.)"""
+    made = make_table(client)
+    guest = join(client, made["id"], "Ben").json()["token"]
+    started = post(client, made["id"], "start", made["token"])
+    assert started.status_code == 200, started.text
+    game_id, tokens = started.json()["game_id"], [made["token"], guest]
+    shown = client.get(f"/api/games/{game_id}", headers={"X-Table-Token": tokens[0]}).json()
+    on_move = shown["to_move"]
+    assert on_move in (0, 1)
+    refused = client.get(
+        f"/api/games/{game_id}/hint", headers={"X-Table-Token": tokens[1 - on_move]}
+    )
+    assert refused.status_code == 422 and error(refused)["code"] == "not_your_turn"
+    answered = client.get(f"/api/games/{game_id}/hint", headers={"X-Table-Token": tokens[on_move]})
+    assert answered.status_code == 200 and answered.json()["seq"] == shown["seq"]
 
 
 def test_a_game_resumes_from_the_database_after_a_restart(tmp_path: Any) -> None:

@@ -70,6 +70,32 @@ async def test_two_writers_racing_on_one_position_cannot_both_win(database_url: 
         await second.dispose()
 
 
+async def test_steps_written_together_are_refused_one_by_one(db: Database) -> None:
+    # Many games' steps at once: on a SQLite file they go in one transaction of its writer;
+    # a refused one (taken or out of order) leaves the others written.
+    games = GameRepository(db)
+    ids = [(await games.create_game("romme", {}, n, ["A", "B"])).id for n in range(6)]
+    await games.append_action(ids[0], 1, {"t": "first"})
+    seqs = [1, 1, 1, 2, 1, 1]  # the first game's 1 is taken, the fourth game has no 1
+    results = await asyncio.gather(
+        *(games.append_action(i, seq, {"t": "x"}) for i, seq in zip(ids, seqs, strict=True)),
+        games.set_status(ids[5], "over"),
+        return_exceptions=True,
+    )
+    assert [type(r).__name__ for r in results] == [
+        "Conflict",
+        "NoneType",
+        "NoneType",
+        "Conflict",
+        "NoneType",
+        "NoneType",
+        "NoneType",
+    ]
+    lengths = [len((await games.load_record(i)).actions) for i in ids]
+    assert lengths == [1, 1, 1, 0, 1, 1]
+    assert (await games.info(ids[5])).status == "over"
+
+
 async def test_seat_tokens_are_secret_and_stored_only_hashed(db: Database) -> None:
     games = GameRepository(db)
     new = await games.create_game("romme", {}, 1, ["Ann", "Bob", "bot"], [0, 1])

@@ -398,7 +398,13 @@ def test_romme_with_a_friend_by_the_link_a_spectator_and_a_rematch(
         ".some(e => e.textContent === text)",
         arg=german,
     )
-    assert french in host.locator("[data-messages]").inner_text()
+    # The host's own page shows it in French once the answer to its click arrives (the guest's
+    # socket may be the faster of the two).
+    host.wait_for_function(
+        "text => [...document.querySelectorAll('[data-messages] .said')]"
+        ".some(e => e.textContent === text)",
+        arg=french,
+    )
     # The guest mutes the host: the host's next words are not shown to them.
     guest.click('[data-strip-seats] [data-mute="Zoé"]')
     assert guest.get_attribute('[data-mute="Zoé"]', "aria-pressed") == "true"

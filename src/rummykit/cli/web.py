@@ -81,7 +81,7 @@ def serve(
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"rummykit: serving http://{shown}:{port}/ (database {_safe(url)})")
     uvicorn.run(
-        create_app(url, poll_seconds=poll_seconds, redis_url=redis),
+        create_app(url, poll_seconds=poll_seconds, redis_url=redis, settle=True),
         host=host,
         port=port,
         log_level="warning",

@@ -29,6 +29,15 @@ def freeze(value: JSON) -> Any:
 
 def thaw(value: Any) -> JSON:
     """Plain JSON data again (dicts and lists)."""
+    kind = type(value)
+    # The frozen kinds first, by their exact type: the ABC checks below cost more than the
+    # copy itself, and a game's whole log is thawed for each computer decision.
+    if kind is MappingProxyType or kind is dict:
+        return {k: v if type(v) in _SCALARS else thaw(v) for k, v in value.items()}
+    if kind is tuple or kind is list:
+        return [v if type(v) in _SCALARS else thaw(v) for v in value]
+    if kind in _SCALARS:
+        return value
     if isinstance(value, Mapping):
         return {k: v if type(v) in _SCALARS else thaw(v) for k, v in value.items()}
     if isinstance(value, list | tuple):

@@ -15,8 +15,10 @@ import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
-from sqlalchemy import Integer, String, func, insert, literal, select, update
+from sqlalchemy import Integer, String, bindparam, func, insert, select, update
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -24,6 +26,7 @@ from rummykit.core import JSON, Record
 from rummykit.store.errors import Conflict, NotFound
 from rummykit.store.models import Game, GameAction, utcnow
 from rummykit.store.repository import Repository, get_row, log_since
+from rummykit.store.writer import Batch
 
 STATUSES = ("active", "over", "abandoned")
 
@@ -80,18 +83,20 @@ class GameRepository(Repository):
         tokens = {seat: new_token() for seat in sorted(humans) if seat not in given}
         hashes = {seat: hash_token(token) for seat, token in tokens.items()} | given
         game_id = secrets.token_urlsafe(12)
-        async with self.db.session() as session:
-            session.add(
-                Game(
-                    id=game_id,
-                    kind=kind,
-                    rules=rules,
-                    seed=seed,
-                    seats=list(seats),
-                    seat_token_hashes=[hashes.get(s) for s in range(len(seats))],
-                    status="active",
-                )
-            )
+        row = {
+            "id": game_id,
+            "kind": kind,
+            "rules": rules,
+            "seed": seed,
+            "seats": list(seats),
+            "seat_token_hashes": [hashes.get(s) for s in range(len(seats))],
+            "status": "active",
+        }
+        if self.db.writer is not None:  # with the steps, rather than waiting for the file
+            await self.db.writer.write(_game_rows, row)
+        else:
+            async with self.db.session() as session:
+                session.add(Game(**row))
         return NewGame(game_id, tokens)
 
     async def append_action(self, game_id: str, seq: int, action: JSON) -> None:
@@ -100,26 +105,18 @@ class GameRepository(Repository):
         One statement in one round trip: the row is inserted only when ``seq`` follows the last
         stored position, and ``UNIQUE(game_id, seq)`` refuses the second of two writers racing
         for it. Raises `Conflict` when that position is taken (a lost race) or is not the next
-        one, and `NotFound` for an unknown game; only these refusals read the log.
+        one, and `NotFound` for an unknown game; only these refusals read the log. On a SQLite
+        file the statement goes to the database's `rummykit.store.writer.Writer`, with the
+        other steps waiting at that moment, in one transaction; it returns once committed.
         """
-        last = (
-            select(func.coalesce(func.max(GameAction.seq), 0))
-            .where(GameAction.game_id == game_id)
-            .scalar_subquery()
-        )
-        values = select(
-            literal(game_id, String()),
-            literal(seq, Integer()),
-            literal(action, GameAction.__table__.c.action.type),
-            literal(utcnow(), GameAction.__table__.c.created_at.type),
-        ).where(last == seq - 1)
-        statement = insert(GameAction).from_select(
-            ["game_id", "seq", "action", "created_at"], values
-        )
+        row = {"game_id": game_id, "seq": seq, "previous": seq - 1, "action": action}
         try:
-            async with self.db.engine.begin() as connection:
-                result = await connection.execute(statement)
-                written = result.rowcount == 1
+            if self.db.writer is not None:
+                written = await self.db.writer.write(_append_rows, row | {"at": utcnow()})
+            else:
+                async with self.db.begin() as connection:
+                    result = await connection.execute(_APPEND, row | {"at": utcnow()})
+                    written = result.rowcount == 1
         except IntegrityError:
             written = False
         if not written:
@@ -135,19 +132,26 @@ class GameRepository(Repository):
     async def set_status(self, game_id: str, status: str) -> None:
         if status not in STATUSES:
             raise ValueError(f"unknown status {status!r}")
-        async with self.db.session() as session:
-            result = await session.execute(
-                update(Game).where(Game.id == game_id).values(status=status, updated_at=utcnow())
-            )
-            if result.rowcount == 0:  # type: ignore[attr-defined]
-                raise NotFound(game_id)
+        row = {"game_id": game_id, "status": status, "at": utcnow()}
+        if self.db.writer is not None:
+            found = await self.db.writer.write(_status_rows, row)
+        else:
+            async with self.db.begin() as connection:
+                found = (await connection.execute(_STATUS, row)).rowcount == 1
+        if not found:
+            raise NotFound(game_id)
 
     async def load_record(self, game_id: str) -> Record:
         """The game's record: everything needed to replay it."""
+        return (await self.load_game(game_id))[0]
+
+    async def load_game(self, game_id: str) -> tuple[Record, tuple[str | None, ...]]:
+        """The game's record and the SHA-256 of each seat's token (None: a computer's)."""
         async with self.db.session() as session:
             game = await get_row(session, Game, game_id)
             actions = tuple(action for _, action in await log_since(session, GameAction, game_id))
-            return Record(game.kind, game.rules, game.seed, tuple(game.seats), actions)
+            record = Record(game.kind, game.rules, game.seed, tuple(game.seats), actions)
+            return record, tuple(game.seat_token_hashes)
 
     async def actions_since(self, game_id: str, seq: int) -> list[tuple[int, JSON]]:
         """The actions after position ``seq``, for a client that reconnects."""
@@ -193,6 +197,49 @@ class GameRepository(Repository):
             select(func.coalesce(func.max(GameAction.seq), 0)).where(GameAction.game_id == game_id)
         )
         return int(value or 0)
+
+
+_APPEND = insert(GameAction).from_select(
+    ["game_id", "seq", "action", "created_at"],
+    select(
+        bindparam("game_id", type_=String()),
+        bindparam("seq", type_=Integer()),
+        bindparam("action", type_=GameAction.__table__.c.action.type),
+        bindparam("at", type_=GameAction.__table__.c.created_at.type),
+    ).where(
+        select(func.coalesce(func.max(GameAction.seq), 0))
+        .where(GameAction.game_id == bindparam("game_id"))
+        .scalar_subquery()
+        == bindparam("previous")
+    ),
+)
+"""A game's next step: inserted only when the one before it is the last stored."""
+
+_STATUS = (
+    update(Game)
+    .where(Game.id == bindparam("game_id"))
+    .values(status=bindparam("status"), updated_at=bindparam("at"))
+)
+
+
+def _append_rows(connection: Connection, rows: Sequence[dict[str, Any]]) -> list[bool]:
+    """In the writer's thread: whether each step was written (all of them in one statement;
+    when some were not, `Batch` has them written one at a time to tell which)."""
+    written = connection.execute(_APPEND, list(rows)).rowcount
+    if len(rows) > 1 and written != len(rows):
+        raise Batch(f"{written} of {len(rows)} steps written")
+    return [written == 1] if len(rows) == 1 else [True] * len(rows)
+
+
+def _game_rows(connection: Connection, rows: Sequence[dict[str, Any]]) -> list[None]:
+    """In the writer's thread: new games."""
+    connection.execute(insert(Game), list(rows))
+    return [None] * len(rows)
+
+
+def _status_rows(connection: Connection, rows: Sequence[dict[str, Any]]) -> list[bool]:
+    """In the writer's thread: whether each game's status was set (its row exists)."""
+    return [connection.execute(_STATUS, row).rowcount == 1 for row in rows]
 
 
 def _aware(moment: datetime) -> datetime:

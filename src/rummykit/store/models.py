@@ -60,17 +60,24 @@ class Game(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
-class GameAction(Base):
+class LogColumns:
+    """The columns of an entry of an append-only log but its owner's id, which each log names
+    itself: the entry, and its ``seq``, counted from 1 per owner without gaps. (``id`` sorts
+    first, so that the owner's id stands second, as the migrations made the tables.)"""
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True, sort_order=-1)
+    seq: Mapped[int] = mapped_column(Integer)
+    action: Mapped[Any] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class GameAction(LogColumns, Base):
     """One action of a game; ``seq`` counts from 1 and has no gaps."""
 
     __tablename__ = "game_actions"
     __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_game_actions_game_id_seq"),)
 
-    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
-    seq: Mapped[int] = mapped_column(Integer)
-    action: Mapped[Any] = mapped_column(JSON)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class ScoreSheet(Base):
@@ -95,7 +102,7 @@ class ScoreSheet(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
-class ScoreSheetEntry(Base):
+class ScoreSheetEntry(LogColumns, Base):
     """One change of a score sheet (a round, a correction, a join, a leave), never rewritten."""
 
     __tablename__ = "score_sheet_entries"
@@ -103,11 +110,7 @@ class ScoreSheetEntry(Base):
         UniqueConstraint("sheet_id", "seq", name="uq_score_sheet_entries_sheet_id_seq"),
     )
 
-    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
     sheet_id: Mapped[str] = mapped_column(ForeignKey("score_sheets.id", ondelete="CASCADE"))
-    seq: Mapped[int] = mapped_column(Integer)
-    action: Mapped[Any] = mapped_column(JSON)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class Table(Base):

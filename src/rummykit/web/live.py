@@ -9,15 +9,20 @@ behind and reloads what it missed; nothing rides on the socket that the database
 `Hub.publish` reaches the subscribers of this process. When several processes serve one
 database, `Hub.follow` also asks the database for the version every ``poll_seconds``, so a
 change written by another process arrives within that time without any broker. With Redis
-(``RUMMYKIT_REDIS_URL``), every process also publishes ``rummykit:<channel>`` there and
+(``RUMMYKIT_REDIS_URL``), every process also publishes ``<prefix><channel>`` there and
 listens to the others, so the change arrives at once; Redis carries only "channel X is at
-version n", never data, and the polling stays as the safety net when Redis is away.
+version n", never data, and the polling stays as the safety net when Redis is away. Redis's
+publish and subscribe ignore the database number, so the prefix carries it
+(``rummykit:<db>:``, or ``$RUMMYKIT_REDIS_PREFIX``): two sites on one Redis server with
+different database numbers never hear each other.
 
-An idle page costs as little as the server allows: `Hub.follow` keeps per socket only a
-`_Watcher` (the socket and the last version sent) in its channel's set, and the socket's own
-task waits for the socket to close. A published version is sent to the channel's watchers by
-one task, and one task a channel (not a socket) asks the database after each quiet poll
-interval.
+An idle page costs as little as the server allows: `Hub.follow` keeps per socket only a small
+watcher (`_Watcher`: the socket and the last version sent; a game's or a table's socket has its
+own, see `Watcher`) in its channel's set, and the socket's own task waits for the socket to
+close. A published version is sent to the channel's watchers by one task, and one task a
+channel (not a socket) asks the database after each quiet poll interval. The database is read
+only for the moment of a read, never across a wait on a socket, and the sockets of one channel
+that open together share one read.
 """
 
 from __future__ import annotations
@@ -25,29 +30,131 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from rummykit.store import NotFound
 
 log = logging.getLogger(__name__)
 
 PREFIX = "rummykit:"
+PREFIX_VARIABLE = "RUMMYKIT_REDIS_PREFIX"
+
+Versions = Callable[[], Awaitable[int]]
+"""Reads a channel's version from the database."""
+
+
+def channel_prefix(redis_url: str | None, prefix: str | None = None) -> str:
+    """The prefix of the Redis channels of a site: ``prefix``, else ``$RUMMYKIT_REDIS_PREFIX``,
+    else ``rummykit:<database number>:`` (publish and subscribe are server-wide in Redis; the
+    database number of the URL separates the sites that share a server).
+
+    >>> channel_prefix("redis://127.0.0.1:6379/5")
+    'rummykit:5:'
+    >>> channel_prefix("redis://127.0.0.1:6379")
+    'rummykit:0:'
+    >>> channel_prefix("redis://127.0.0.1:6379/5", "shop:")
+    'shop:'
+    """
+    chosen = prefix if prefix is not None else os.environ.get(PREFIX_VARIABLE)
+    if chosen:
+        return chosen
+    number = 0
+    if redis_url:
+        from redis.connection import parse_url
+
+        with contextlib.suppress(ValueError, TypeError):
+            number = int(parse_url(redis_url).get("db") or 0)  # type: ignore[no-untyped-call]
+    return f"{PREFIX}{number}:"
+
+
+REDIS_CONNECTIONS = 32
+"""Connections to Redis a client of the site keeps at most (each of the hub's, the presence's)."""
+
+
+def redis_client(url: str) -> Any:
+    """An asyncio Redis client whose commands wait for one of `REDIS_CONNECTIONS` connections
+    when all are busy (redis-py's default pool refuses the 101st command at once with "Too many
+    connections": a burst of moves lost its publications, and the other processes heard of them
+    only at their next poll)."""
+    import redis.asyncio as redis
+
+    pool = redis.BlockingConnectionPool.from_url(url, max_connections=REDIS_CONNECTIONS, timeout=30)
+    return redis.Redis(connection_pool=pool)
+
+
+class Watcher(Protocol):
+    """What `Hub.watch` keeps of one socket: ``last``, the last version it was sent (a version
+    not above it is not offered again), and ``send``, which brings the socket to ``version`` of
+    ``channel`` (it never raises for a closed socket: the socket's own task notices)."""
+
+    last: int
+
+    async def send(self, version: int, channel: str) -> None: ...
+
+
+class OneAtATime:
+    """The part of a watcher that sends a page one update at a time: `pump` runs ``_push`` and
+    runs it again when announcements came meanwhile, so the page gets every change once and in
+    order. A closed socket ends it quietly (the socket's own task notices); a channel that is
+    gone closes the socket; any other failure is logged by ``_failed`` and the next
+    announcement tries again."""
+
+    __slots__ = ("again", "busy", "socket")
+
+    def __init__(self, socket: WebSocket) -> None:
+        self.socket = socket
+        self.busy = False
+        self.again = False
+
+    async def _push(self) -> None:
+        raise NotImplementedError
+
+    def _failed(self) -> None:
+        raise NotImplementedError
+
+    async def pump(self) -> None:
+        if self.busy:
+            self.again = True
+            return
+        self.busy = True
+        try:
+            while True:
+                self.again = False
+                await self._push()
+                if not self.again:
+                    return
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return
+        except NotFound:
+            with contextlib.suppress(Exception):
+                await self.socket.close()
+        except Exception:
+            self._failed()
+        finally:
+            self.busy = False
 
 
 class Hub:
-    def __init__(self, poll_seconds: float = 5.0, redis_url: str | None = None) -> None:
+    def __init__(
+        self, poll_seconds: float = 5.0, redis_url: str | None = None, prefix: str | None = None
+    ) -> None:
         self.poll_seconds = poll_seconds
         self.redis_url = redis_url
+        self.prefix = channel_prefix(redis_url, prefix)
         self._queues: defaultdict[str, set[asyncio.Queue[int]]] = defaultdict(set)
         self._redis: Any = None
         # The newest version known of each followed channel and when it was learnt: the
         # sockets of one channel share one read of the database per half poll interval.
         self._known: dict[str, tuple[float, int]] = {}
+        self._reading: dict[str, asyncio.Future[int]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
-        # The sockets served by `follow`, by channel, and each followed channel's poller.
-        self._watchers: dict[str, set[_Watcher]] = {}
+        # The sockets served by `watch`, by channel, and each watched channel's poller.
+        self._watchers: dict[str, set[Watcher]] = {}
         self._pollers: dict[str, asyncio.Task[None]] = {}
 
     def publish(self, channel: str, version: int) -> None:
@@ -76,13 +183,13 @@ class Hub:
         """Send ``version`` to the channel's watchers that have not had it."""
         watchers = [w for w in self._watchers.get(channel, ()) if w.last < version]
         if len(watchers) == 1:
-            await watchers[0].send(version)
+            await watchers[0].send(version, channel)
         elif watchers:
-            await asyncio.gather(*(w.send(version) for w in watchers))
+            await asyncio.gather(*(w.send(version, channel) for w in watchers))
 
     async def _publish_remote(self, channel: str, version: int) -> None:
         try:
-            await self._redis.publish(PREFIX + channel, str(version))
+            await self._redis.publish(self.prefix + channel, str(version))
         except Exception as err:  # Redis away: the other processes poll the database
             log.warning("could not publish to Redis: %s", err)
 
@@ -90,9 +197,7 @@ class Hub:
         """Connect to Redis (when configured) and listen to the other processes."""
         if not self.redis_url:
             return
-        import redis.asyncio as redis
-
-        self._redis = redis.from_url(self.redis_url)
+        self._redis = redis_client(self.redis_url)
         task = asyncio.get_running_loop().create_task(self._listen())
         self._tasks.add(task)
 
@@ -110,15 +215,19 @@ class Hub:
 
     async def _listen(self) -> None:
         delay = 0.5
+        prefix = self.prefix.encode()
         while True:
             try:
                 pubsub = self._redis.pubsub()
-                await pubsub.psubscribe(PREFIX + "*")
+                await pubsub.psubscribe(_pattern(self.prefix))
                 delay = 0.5
                 async for message in pubsub.listen():
                     if message.get("type") != "pmessage":
                         continue
-                    channel = message["channel"].decode()[len(PREFIX) :]
+                    name = message["channel"]
+                    if not name.startswith(prefix):
+                        continue
+                    channel = name[len(prefix) :].decode()
                     with contextlib.suppress(ValueError):
                         self._deliver(channel, int(message["data"]))
             except asyncio.CancelledError:
@@ -133,16 +242,29 @@ class Hub:
         now = asyncio.get_running_loop().time()
         self._known[channel] = (now, max(version, known[1] if known else version))
 
-    async def _current(self, channel: str, current_version: Callable[[], Awaitable[int]]) -> int:
+    async def _current(self, channel: str, current_version: Versions) -> int:
         """The channel's version: from the database, unless a socket of the channel asked
-        (or a change was published) less than half a poll interval ago."""
+        (or a change was published) less than half a poll interval ago; the sockets that ask
+        while a read is under way share it."""
         known = self._known.get(channel)
         now = asyncio.get_running_loop().time()
         if known is not None and now - known[0] < self.poll_seconds / 2:
             return known[1]
-        version = await current_version()
-        self._learn(channel, version)
-        return version
+        reading = self._reading.get(channel)
+        if reading is None:
+            reading = asyncio.ensure_future(self._read(channel, current_version))
+            self._reading[channel] = reading
+            self._tasks.add(reading)
+            reading.add_done_callback(self._tasks.discard)
+        return await asyncio.shield(reading)
+
+    async def _read(self, channel: str, current_version: Versions) -> int:
+        try:
+            version = await current_version()
+            self._learn(channel, version)
+            return version
+        finally:
+            self._reading.pop(channel, None)
 
     def subscribers(self, channel: str) -> int:
         return len(self._queues.get(channel, ()))
@@ -160,35 +282,44 @@ class Hub:
                 if channel not in self._watchers:
                     self._known.pop(channel, None)
 
-    async def follow(
-        self,
-        websocket: WebSocket,
-        channel: str,
-        current_version: Callable[[], Awaitable[int]],
-    ) -> None:
+    async def follow(self, websocket: WebSocket, channel: str, current_version: Versions) -> None:
         """Serve one WebSocket: send the version now and whenever it grows, until it closes
         (the database is asked at the start and after each quiet ``poll_seconds``, once for
         all the sockets of the channel)."""
         await websocket.accept()
         watcher = _Watcher(websocket)
-        watchers = self._watchers.setdefault(channel, set())
-        watchers.add(watcher)
+        self.watch(channel, watcher, current_version)
         try:
-            if channel not in self._pollers:
-                self._pollers[channel] = asyncio.ensure_future(self._poll(channel, current_version))
-            await watcher.send(await self._current(channel, current_version))
+            await watcher.send(await self._current(channel, current_version), channel)
             await drain(websocket)
         finally:
-            watchers.discard(watcher)
-            if not watchers and self._watchers.get(channel) is watchers:
-                del self._watchers[channel]
-                if channel not in self._queues:
-                    self._known.pop(channel, None)
-                poller = self._pollers.pop(channel, None)
-                if poller is not None:
-                    poller.cancel()
+            self.unwatch(channel, watcher)
 
-    async def _poll(self, channel: str, current_version: Callable[[], Awaitable[int]]) -> None:
+    async def version(self, channel: str, current_version: Versions) -> int:
+        """The channel's newest version (see `_current`)."""
+        return await self._current(channel, current_version)
+
+    def watch(self, channel: str, watcher: Watcher, current_version: Versions) -> None:
+        """Send ``watcher`` every new version of ``channel`` until `unwatch` (the channel's
+        poller reads ``current_version`` after each quiet poll interval)."""
+        self._watchers.setdefault(channel, set()).add(watcher)
+        if channel not in self._pollers:
+            self._pollers[channel] = asyncio.ensure_future(self._poll(channel, current_version))
+
+    def unwatch(self, channel: str, watcher: Watcher) -> None:
+        watchers = self._watchers.get(channel)
+        if watchers is None:
+            return
+        watchers.discard(watcher)
+        if not watchers:
+            del self._watchers[channel]
+            if channel not in self._queues:
+                self._known.pop(channel, None)
+            poller = self._pollers.pop(channel, None)
+            if poller is not None:
+                poller.cancel()
+
+    async def _poll(self, channel: str, current_version: Versions) -> None:
         """While the channel has watchers: after each quiet ``poll_seconds``, its version from
         the database (a change another process made when Redis is away)."""
         while True:
@@ -201,6 +332,12 @@ class Hub:
             await self._send_all(channel, version)
 
 
+def _pattern(prefix: str) -> str:
+    """The Redis pattern of every channel under ``prefix`` (its glob characters escaped)."""
+    escaped = "".join("\\" + c if c in "*?[]\\" else c for c in prefix)
+    return escaped + "*"
+
+
 class _Watcher:
     """One socket served by `Hub.follow`: the socket and the last version sent to it."""
 
@@ -210,7 +347,7 @@ class _Watcher:
         self.socket = socket
         self.last = -1
 
-    async def send(self, version: int) -> None:
+    async def send(self, version: int, channel: str = "") -> None:
         if version <= self.last:
             return
         self.last = version

@@ -29,7 +29,7 @@ import hashlib
 import os
 import re
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -193,16 +193,17 @@ class RateLimits:
 
     def __init__(self, settings: Settings) -> None:
         url = settings.redis_url
+        self.limiter: MovingWindowRateLimiter | None = None
+        self.windows: MovingWindows | None = None
         if url:
             scheme = url.split("://", 1)[0]
             storage = storage_from_string(
                 f"async+{scheme}://{url.split('://', 1)[1]}", implementation="redispy"
             )
+            assert isinstance(storage, Storage)
+            self.limiter = MovingWindowRateLimiter(storage)
         else:
-            storage = storage_from_string("async+memory://")
-        assert isinstance(storage, Storage)
-        self.storage = storage
-        self.limiter = MovingWindowRateLimiter(storage)
+            self.windows = MovingWindows()
         self.rates: dict[str, list[RateLimitItem]] = {
             "create": parse_many(settings.create_rate),
             "action": parse_many(settings.action_rate),
@@ -211,10 +212,59 @@ class RateLimits:
     async def hit(self, kind: str, client: str) -> int | None:
         """Count one request; None when it is allowed, else the seconds to wait."""
         for rate in self.rates[kind]:
+            if self.windows is not None:
+                wait = self.windows.hit(rate.amount, rate.get_expiry(), (str(rate), kind, client))
+                if wait is not None:
+                    return max(1, int(wait) + 1)
+                continue
+            assert self.limiter is not None
             if not await self.limiter.hit(rate, "rummykit", kind, client):
                 stats = await self.limiter.get_window_stats(rate, "rummykit", kind, client)
                 return max(1, int(stats.reset_time - time.time()) + 1)
         return None
+
+
+class MovingWindows:
+    """Moving windows in this process's memory, counted as the ``limits`` library counts them
+    (a hit is allowed while fewer than ``amount`` were allowed in the last ``seconds``; a
+    refused one does not count), without its memory storage, which sends every key to a
+    thread of its own to expire it after each hit (a tenth of the server's time under load).
+
+    >>> windows = MovingWindows()
+    >>> [windows.hit(2, 60, "me") is None for _ in range(3)]
+    [True, True, False]
+    >>> 59 < windows.hit(2, 60, "me") <= 60
+    True
+    """
+
+    SWEEP = 1000
+    """Hits between two sweeps of the windows left empty."""
+
+    def __init__(self) -> None:
+        self.hits: dict[object, tuple[float, deque[float]]] = {}
+        self.count = 0
+
+    def hit(self, amount: int, seconds: float, key: object) -> float | None:
+        """Count a hit of ``key``: None when allowed, else the seconds until it would be."""
+        now = time.monotonic()
+        self.count += 1
+        if self.count % self.SWEEP == 0:
+            self._sweep(now)
+        found = self.hits.get(key)
+        if found is None:
+            found = self.hits[key] = (seconds, deque())
+        times = found[1]
+        while times and times[0] <= now - seconds:
+            times.popleft()
+        if len(times) >= amount:
+            return times[-amount] + seconds - now if amount > 0 else seconds
+        times.append(now)
+        return None
+
+    def _sweep(self, now: float) -> None:
+        """Forget the windows whose hits are all older than the window."""
+        for key in [k for k, (span, t) in self.hits.items() if not t or t[-1] <= now - span]:
+            del self.hits[key]
 
 
 def client_of(scope: Scope) -> str:

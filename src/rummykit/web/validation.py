@@ -409,6 +409,20 @@ def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
     return {status: {"model": ErrorBody} for status in statuses}
 
 
+BODY_REFUSALS = (413, 422, 429)
+"""What any route that reads a body may answer: too large, not valid, too many requests."""
+
+
+def json_body(model: type[BaseModel], *statuses: int) -> dict[str, Any]:
+    """The OpenAPI arguments of a route that reads ``model`` with `read_json` or `read_object`:
+    its request body, and its refusals ``statuses`` with `BODY_REFUSALS`, in order
+    (``@router.post(path, name=…, **json_body(NewGame, 404))``)."""
+    return {
+        "openapi_extra": body_schema(model),
+        "responses": refusals(*sorted({*statuses, *BODY_REFUSALS})),
+    }
+
+
 # -- Rules of a new game ----------------------------------------------------------------------
 
 

@@ -44,8 +44,8 @@ from rummykit.web.validation import (
     GameAction,
     NewGame,
     NewMelds,
-    body_schema,
     check_rules,
+    json_body,
     read_object,
     refusals,
     since_param,
@@ -176,13 +176,7 @@ def seats_for(kind: str, opponents: int, level: str) -> list[SeatInfo]:
     return [SeatInfo(True), *(SeatInfo(False, level) for _ in range(opponents))]
 
 
-@router.post(
-    "/api/games",
-    name="api.games.create",
-    status_code=201,
-    openapi_extra=body_schema(NewGame),
-    responses=refusals(413, 422, 429),
-)
+@router.post("/api/games", name="api.games.create", status_code=201, **json_body(NewGame))
 async def create(request: Request) -> Response:
     try:
         data = NewGame.read(await read_object(request))
@@ -220,10 +214,7 @@ async def view(request: Request, game_id: str) -> Response:
 
 
 @router.post(
-    "/api/games/{game_id}/actions",
-    name="api.games.act",
-    openapi_extra=body_schema(GameAction),
-    responses=refusals(403, 404, 409, 413, 422, 429),
+    "/api/games/{game_id}/actions", name="api.games.act", **json_body(GameAction, 403, 404, 409)
 )
 async def act(request: Request, game_id: str) -> Response:
     live, seat = await seated(request, game_id)
@@ -244,7 +235,7 @@ async def act(request: Request, game_id: str) -> Response:
     except (StaleVersion, Conflict):
         live = await play.get(game_id, fresh=True)
         return await changed(request, live, seat)
-    return JSONResponse(live.step_view(seat, reader_language(request)))
+    return Response(live.step_view(seat, reader_language(request)), media_type="application/json")
 
 
 @router.get(
@@ -261,12 +252,7 @@ async def hint(request: Request, game_id: str) -> Response:
     return JSONResponse(data, headers={"Cache-Control": "no-store"})
 
 
-@router.post(
-    "/api/games/{game_id}/melds",
-    name="api.games.melds",
-    openapi_extra=body_schema(NewMelds),
-    responses=refusals(403, 404, 413, 422, 429),
-)
+@router.post("/api/games/{game_id}/melds", name="api.games.melds", **json_body(NewMelds, 403, 404))
 async def melds(request: Request, game_id: str) -> Response:
     """What the new melds the page is building are worth, as the engine counts them:
     ``{"melds": [{"cards": [...]}, ...]}`` answers ``{"melds": [{"value": n} or {"error":

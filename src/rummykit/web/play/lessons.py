@@ -14,18 +14,24 @@ from __future__ import annotations
 
 import functools
 import gettext
-from typing import Any
+from typing import Any, TypeVar
 
-from rummykit.core import JSON, Hint, IllegalAction
+from rummykit.core import JSON, Encodable, GameState, Hint, IllegalAction
 from rummykit.lesson import Lesson, Verdict
 from rummykit.romme.lesson import LESSON as ROMME_LESSON
 from rummykit.tiles.lesson import LESSON as TILES_LESSON
 from rummykit.web.errors import N_
 from rummykit.web.play import messages
-from rummykit.web.play.service import AnyLive
+from rummykit.web.play.service import LiveGame
+
+RulesT = TypeVar("RulesT")
+StateT = TypeVar("StateT", bound=GameState[Any, Any, Any])
+ViewT = TypeVar("ViewT")
+ActionT = TypeVar("ActionT", bound=Encodable)
 
 LESSONS: dict[str, Lesson[Any, Any]] = {"romme": ROMME_LESSON, "tiles": TILES_LESSON}
-"""The lesson of each game that has one."""
+"""The lesson of each game that has one (looked up by the game's name, as `adapter` looks up
+its game: each lesson's types are known only to its own module)."""
 
 STEPS: dict[tuple[str, str], tuple[str, str]] = {
     # Rommé: (what the step teaches and why, what to do in a few words)
@@ -124,7 +130,9 @@ DONE = {
 }
 
 
-def lesson_of(live: AnyLive) -> Lesson[Any, Any] | None:
+def lesson_of(
+    live: LiveGame[RulesT, StateT, ViewT, ActionT],
+) -> Lesson[StateT, ActionT] | None:
     """The lesson a game plays, if it was dealt from a lesson's deal and seed."""
     lesson = LESSONS.get(live.kind)
     if lesson is None or live.seed != lesson.seed:
@@ -136,13 +144,16 @@ def lesson_of(live: AnyLive) -> Lesson[Any, Any] | None:
 
 
 @functools.cache
-def _start(kind: str) -> Any:
+def _start(kind: str) -> object:
     """The first deal of a game's lesson."""
     return getattr(LESSONS[kind].deal(), "start", None)
 
 
 def refusal(
-    live: AnyLive, seat: int, data: JSON, t: gettext.NullTranslations
+    live: LiveGame[RulesT, StateT, ViewT, ActionT],
+    seat: int,
+    data: JSON,
+    t: gettext.NullTranslations,
 ) -> dict[str, JSON] | None:
     """Why the lesson refuses the move ``data`` (JSON) by ``seat`` of the game ``live`` (see
     `mistake_json`), or ``None`` when the game is no lesson, the script is over or the move is
@@ -154,7 +165,13 @@ def refusal(
     return None if verdict.ok else mistake_json(live, lesson, verdict, t)
 
 
-def _texts(kind: str, code: str, state: Any, lesson: Lesson[Any, Any], t: Any) -> tuple[str, str]:
+def _texts(
+    kind: str,
+    code: str,
+    state: StateT,
+    lesson: Lesson[StateT, ActionT],
+    t: gettext.NullTranslations,
+) -> tuple[str, str]:
     found = lesson.step(state)
     marked = found[1].highlight(state) if found else ()
     params: dict[str, object] = {
@@ -166,7 +183,9 @@ def _texts(kind: str, code: str, state: Any, lesson: Lesson[Any, Any], t: Any) -
 
 
 def step_json(
-    live: AnyLive, lesson: Lesson[Any, Any], t: gettext.NullTranslations
+    live: LiveGame[RulesT, StateT, ViewT, ActionT],
+    lesson: Lesson[StateT, ActionT],
+    t: gettext.NullTranslations,
 ) -> dict[str, JSON]:
     """The step awaited in words, the cards or tiles to mark and the step's move as the page
     sends it; ``{"done": true}`` and the closing words after the last step."""
@@ -195,7 +214,10 @@ def step_json(
 
 
 def mistake_json(
-    live: AnyLive, lesson: Lesson[Any, Any], verdict: Verdict, t: gettext.NullTranslations
+    live: LiveGame[RulesT, StateT, ViewT, ActionT],
+    lesson: Lesson[StateT, ActionT],
+    verdict: Verdict,
+    t: gettext.NullTranslations,
 ) -> dict[str, JSON]:
     """A move the lesson refuses, as the API answers a refusal: the engine's reason (or that
     the move is not the step's) and the step's instruction."""

@@ -24,13 +24,14 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import json
 import logging
 import multiprocessing
 import os
 import secrets
 import time
 from collections import Counter, OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeAlias
 
@@ -40,7 +41,7 @@ from rummykit.core import JSON, Bot, IllegalAction, Record
 from rummykit.i18n import DEFAULT_LANGUAGE
 from rummykit.store import Conflict, Database, GameRepository, NewGame, NotFound, hash_token
 from rummykit.web.language import site_translations
-from rummykit.web.live import Hub, drain
+from rummykit.web.live import Hub, OneAtATime, drain
 from rummykit.web.play import workers
 from rummykit.web.play.adapter import (
     ActionT,
@@ -104,7 +105,9 @@ class LiveGame(Generic[RulesT, StateT, ViewT, ActionT]):
     seq: int
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     marks: dict[int, int] = field(default_factory=dict)
-    frames: OrderedDict[int, dict[int, dict[str, JSON]]] = field(default_factory=OrderedDict)
+    frames: OrderedDict[int, dict[int, str]] = field(default_factory=OrderedDict)
+    """The views of the seats that follow the game after each recent step, as JSON text
+    without the step's events (see `record_step`)."""
     step_events: OrderedDict[int, list[JSON]] = field(default_factory=OrderedDict)
     watching: Counter[int] = field(default_factory=Counter)
     seen_at: dict[int, float] = field(default_factory=dict)
@@ -179,11 +182,14 @@ class LiveGame(Generic[RulesT, StateT, ViewT, ActionT]):
         self.marks[self.seq] = len(entries)
         events: list[JSON] = [self.adapter.client_event(e) for e in entries[before:]]
         self.step_events[self.seq] = events
-        frame: dict[int, dict[str, JSON]] = {}
+        frame: dict[int, str] = {}
         for seat in self.followers():
             data = self._view(seat, recent=0)
-            data.update(step=True, events=events)
-            frame[seat] = data
+            del data["events"]
+            data["step"] = True
+            # Kept as text, encoded once for the answer and every page of the seat: a
+            # string costs the garbage collector nothing, the view's lists and dicts did.
+            frame[seat] = dumps(data)[:-1]
         self.frames[self.seq] = frame
         while len(self.frames) > FRAMES_KEPT:
             old, _ = self.frames.popitem(last=False)
@@ -201,30 +207,40 @@ class LiveGame(Generic[RulesT, StateT, ViewT, ActionT]):
         """The seat made a request or closed its socket just now."""
         self.seen_at[seat] = time.monotonic()
 
-    def step_view(self, seat: int, lang: str = DEFAULT_LANGUAGE) -> dict[str, JSON]:
+    def step_view(self, seat: int, lang: str = DEFAULT_LANGUAGE) -> str:
         """The view of ``seat`` after the last step with that step's events (the answer to the
-        seat's own action), taken from the step's frame when a page of the seat keeps one."""
-        data = self.frames.get(self.seq, {}).get(seat)
-        if data is None:
+        seat's own action), as JSON text, taken from the step's frame when a page of the
+        seat keeps one."""
+        head = self.frames.get(self.seq, {}).get(seat)
+        if head is None:
             data = self._view(seat, recent=0)
             data.update(step=True, events=self.step_events.get(self.seq, []))
-        return self.told(data, seat, lang)
+            return dumps(self.told(data, seat, lang))
+        return self._step_text(self.seq, head, seat, lang)
+
+    def _step_text(self, seq: int, head: str, seat: int, lang: str) -> str:
+        """A step's frame for ``seat`` (`record_step`) with the step's events told in
+        ``lang``, as the JSON text of the view."""
+        events = self.step_events.get(seq, [])
+        data = self.told({"events": events}, seat, lang)
+        return f'{head},"events":{dumps(data["events"])}}}'
 
     def messages_since(
         self, seen: int, seat: int | None, lang: str = DEFAULT_LANGUAGE
-    ) -> list[dict[str, JSON]]:
+    ) -> list[tuple[int, str]]:
         """What a page of ``seat`` that has seen version ``seen`` needs: each missing step, or
-        the current view when the steps are gone (or too many), told in ``lang``."""
+        the current view when the steps are gone (or too many), told in ``lang``, as the
+        version and the JSON text of each view."""
         if seen >= self.seq:
-            return [] if seen == self.seq else [self.view(seat, lang=lang)]
+            return [] if seen == self.seq else [(self.seq, dumps(self.view(seat, lang=lang)))]
         wanted = range(seen + 1, self.seq + 1)
         if (
             seat is not None
             and len(wanted) <= STEPS_SENT
             and all(v in self.frames and seat in self.frames[v] for v in wanted)
         ):
-            return [self.told(self.frames[v][seat], seat, lang) for v in wanted]
-        return [self.view(seat, lang=lang)]
+            return [(v, self._step_text(v, self.frames[v][seat], seat, lang)) for v in wanted]
+        return [(self.seq, dumps(self.view(seat, lang=lang)))]
 
     @property
     def travels(self) -> bool:
@@ -282,8 +298,10 @@ class PlayService:
         self.bot_workers = bot_workers
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         # SQLite lets one writer in at a time and makes the others wait in growing sleeps: the
-        # games of this process take turns here instead (other databases need no such care).
-        self._writing = asyncio.Lock() if db.is_sqlite else contextlib.nullcontext()
+        # games of this process take turns here instead (other databases need no such care,
+        # and a SQLite file's steps take turns in its writer's thread, many at a time).
+        turns = db.is_sqlite and db.writer is None
+        self._writing = asyncio.Lock() if turns else contextlib.nullcontext()
         self.standins: dict[str, dict[int, str]] = {}
         """The stand-ins of the tables' games (game id -> seat -> level), shared with their
         live games so that a game loaded again keeps them."""
@@ -365,9 +383,10 @@ class PlayService:
         self.kick(live)
         return new
 
-    async def get(self, game_id: str, *, fresh: bool = False) -> AnyLive:
+    async def get(self, game_id: str, *, fresh: bool = False, at_least: int = 0) -> AnyLive:
         """The live game, loaded and replayed from the database when it is not in memory;
-        ``fresh`` also catches up with actions another process may have written."""
+        ``fresh`` also catches up with actions another process may have written, and so does
+        a copy behind version ``at_least`` (one that has reached it reads nothing)."""
         live = self.games.get(game_id)
         if live is None:
             lock = self._loading.setdefault(game_id, asyncio.Lock())
@@ -377,8 +396,8 @@ class PlayService:
                     live = await self._load(game_id)
                     self._remember(live)
             self._loading.pop(game_id, None)
-        elif fresh:
-            await self._catch_up(live)
+        elif fresh or live.seq < at_least:
+            await self._catch_up(live, 0 if fresh else at_least)
             if self.games.get(game_id) is not live:  # forgotten meanwhile: load it again
                 return await self.get(game_id)
         self.games.move_to_end(game_id)
@@ -387,34 +406,54 @@ class PlayService:
 
     async def _load(self, game_id: str) -> AnyLive:
         self.pool()
-        record = await self.repo.load_record(game_id)
+        record, token_hashes = await self.repo.load_game(game_id)
         game = adapter(record.game)
         state = await asyncio.to_thread(game.replay, record)
         seats = tuple(SeatInfo.parse(s) for s in record.seats)
         rules = game.record_options(record.rules)
         live = LiveGame(game_id, game, rules, record.seed, seats, state, len(record.actions))
         live.marks[live.seq] = len(live.log())
+        # The seats' tokens known at once: the request that loaded the game finds its seat
+        # without another read, before the computer seats (started now) make a step its
+        # page would miss (a seat is followed from its first request on).
+        live.tokens.update((h, seat) for seat, h in enumerate(token_hashes) if h)
         live.standins = self.standins.get(game_id, live.standins)
         live.names = self.names.get(game_id, live.names)
         return live
 
-    async def _catch_up(self, live: AnyLive) -> None:
-        """Apply the actions written by another process since this one last looked."""
+    async def _catch_up(self, live: AnyLive, at_least: int = 0) -> None:
+        """Apply the actions written by another process since this one last looked (none when
+        the copy reached ``at_least`` meanwhile). The log is read without the game's lock,
+        so a person's move here does not wait for the read; the steps are applied with it,
+        and the lock is taken even when there are none, so that a step being stored here is
+        stored when this returns."""
+        if self.games.get(live.id) is not live:
+            return
+        missing = await self.repo.actions_since(live.id, live.seq)
         async with live.lock:
-            await self._apply_missing(live)
+            if missing and not (at_least and live.seq >= at_least):
+                self._apply(live, missing)
 
     async def _apply_missing(self, live: AnyLive) -> None:
         """`_catch_up` with the game's lock held."""
         if self.games.get(live.id) is not live:
             return  # a lost race left its state behind its version: it was forgotten
-        missing = await self.repo.actions_since(live.id, live.seq)
+        self._apply(live, await self.repo.actions_since(live.id, live.seq))
+
+    def _apply(self, live: AnyLive, missing: Sequence[tuple[int, JSON]]) -> None:
+        """Apply the stored steps that follow the copy's version (the game's lock held)."""
+        if self.games.get(live.id) is not live:
+            return  # a lost race left its state behind its version: it was forgotten
+        before = live.seq
         for seq, data in missing:
+            if seq <= live.seq:
+                continue  # applied meanwhile (read before a step of this process)
             if seq != live.seq + 1:
                 break
             live.state.apply(live.adapter.action_from_json(data, live.rules))
             live.seq = seq
             live.record_step()
-        if missing:
+        if live.seq != before:
             self.hub.publish(channel(live.id), live.seq)
 
     def _remember(self, live: AnyLive) -> None:
@@ -612,49 +651,32 @@ class PlayService:
     ) -> None:
         """Serve a page's WebSocket: ``{"t": "view", "v": seq, "d": view}`` for every step it
         has not seen, its events told in ``lang``, until it closes. Another process's writes
-        arrive within the hub's polling interval."""
+        arrive through the hub (Redis), or within its polling interval.
+
+        The socket is one small `GameSocket` in the hub's set of the game's channel, and this
+        task only waits for it to close: no queue and no task of its own."""
         await websocket.accept()
         game_id = live.id
-        watched = live
-        _watch(watched, seat)
-        async with self.hub.subscribe(channel(game_id)) as queue:
-            reader = asyncio.create_task(drain(websocket))
-            try:
-                announced = 0
-                while not reader.done():
-                    cached = self.games.get(game_id)
-                    # A version announced by another process (through Redis) that this
-                    # process's copy has not reached: read the missing steps.
-                    behind = cached is not None and announced > cached.seq
-                    live = await self.get(game_id, fresh=behind)
-                    if live is not watched:  # reloaded: the new copy keeps this seat's steps
-                        _unwatch(watched, seat)
-                        watched = live
-                        _watch(watched, seat)
-                    # Under the game's lock: while a step is being stored the state is ahead
-                    # of its version, and a view read then would carry the wrong one.
-                    async with live.lock:
-                        messages = live.messages_since(seen, seat, lang)
-                    for message in messages:
-                        await websocket.send_json({"t": "view", "v": message["seq"], "d": message})
-                        seen = int(message["seq"])
-                    getter = asyncio.create_task(queue.get())
-                    done, _ = await asyncio.wait(
-                        {getter, reader},
-                        timeout=self.hub.poll_seconds,
-                        return_when=asyncio.FIRST_COMPLETED,
-                    )
-                    if getter in done:
-                        announced = max(announced, getter.result())
-                    else:
-                        getter.cancel()
-                        if not reader.done():
-                            await self.get(game_id, fresh=True)
-            except (WebSocketDisconnect, RuntimeError, OSError, NotFound):
-                pass
-            finally:
-                reader.cancel()
-                _unwatch(watched, seat)
+        watcher = GameSocket(self, websocket, live, seat, seen, lang)
+        name = channel(game_id)
+        versions = self.versions(game_id)
+        self.hub.watch(name, watcher, versions)
+        try:
+            with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError, NotFound):
+                await watcher.send(await self.hub.version(name, versions), name)
+                await drain(websocket)
+        finally:
+            self.hub.unwatch(name, watcher)
+            watcher.closed()
+
+    def versions(self, game_id: str) -> Callable[[], Awaitable[int]]:
+        """Reads the game's newest version (the hub's poller of its channel asks it after a
+        quiet interval: this process's copy catches up with another's writes)."""
+
+        async def version() -> int:
+            return (await self.get(game_id, fresh=True)).seq
+
+        return version
 
     async def close(self) -> None:
         """Stop the computer seats' tasks (the server is shutting down; every action taken is
@@ -669,6 +691,61 @@ class PlayService:
             await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
 
 
+class GameSocket(OneAtATime):
+    """A page's socket on a game, as the hub keeps it (`rummykit.web.live.Watcher`): the
+    version the page has seen, and the game's copy that keeps its seat's steps. ``send`` brings
+    the page to the newest version, step by step (or the current view after a long absence);
+    the announcements that come while it sends make it look again, so the page gets every step
+    once and in order."""
+
+    __slots__ = ("lang", "last", "live", "play", "seat", "seen")
+
+    def __init__(
+        self,
+        play: PlayService,
+        socket: WebSocket,
+        live: AnyLive,
+        seat: int | None,
+        seen: int,
+        lang: str,
+    ) -> None:
+        super().__init__(socket)
+        self.play = play
+        self.live = live
+        self.seat = seat
+        self.seen = seen
+        self.lang = lang
+        self.last = -1
+        _watch(live, seat)
+
+    async def send(self, version: int, channel: str = "") -> None:
+        self.last = max(self.last, version)
+        await self.pump()
+
+    def _failed(self) -> None:
+        log.exception("game %s: a page could not be brought up to date", self.live.id)
+
+    async def _push(self) -> None:
+        version = self.last
+        # A version announced by another process (through Redis) that this process's copy
+        # has not reached: the copy reads the missing steps (once for all its pages).
+        live = await self.play.get(self.live.id, at_least=version)
+        if live is not self.live:  # reloaded: the new copy keeps this seat's steps
+            _unwatch(self.live, self.seat)
+            self.live = live
+            _watch(live, self.seat)
+        # Under the game's lock: while a step is being stored the state is ahead of its
+        # version, and a view read then would carry the wrong one.
+        async with live.lock:
+            messages = live.messages_since(self.seen, self.seat, self.lang)
+        for seq, text in messages:
+            await self.socket.send_text(f'{{"t":"view","v":{seq},"d":{text}}}')
+            self.seen = seq
+
+    def closed(self) -> None:
+        _unwatch(self.live, self.seat)
+
+
 def default_bot_workers() -> int:
     """Worker processes for the computer seats: ``$RUMMYKIT_BOT_WORKERS``, else one per CPU
     (at most 4); 0 keeps them in threads of the server process."""
@@ -676,6 +753,11 @@ def default_bot_workers() -> int:
     if text.strip().isdigit():
         return int(text)
     return max(1, min(4, os.cpu_count() or 1))
+
+
+def dumps(data: JSON) -> str:
+    """JSON text as the framework writes it (`starlette.responses.JSONResponse`)."""
+    return json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 
 
 def _replay_frames(live: AnyLive, record: Record, seat: int) -> list[dict[str, JSON]]:

@@ -56,7 +56,7 @@ from rummykit.store import Conflict, NotFound, hash_token, new_token
 from rummykit.store.tables import Message, StoredTable, TableRepository
 from rummykit.web.errors import N_, register_missing
 from rummykit.web.language import site_translations
-from rummykit.web.live import Hub, drain
+from rummykit.web.live import Hub, OneAtATime, drain, redis_client
 from rummykit.web.play.adapter import SeatInfo, adapter
 from rummykit.web.play.service import AnyLive, PlayService, StaleVersion, channel
 
@@ -138,6 +138,10 @@ ERRORS: dict[str, str] = {
 register_missing(ERRORS)
 
 
+PRESENCE = -1
+"""The version published on a table's channel when only who is connected changed."""
+
+
 def table_channel(table_id: str) -> str:
     return f"table:{table_id}"
 
@@ -193,12 +197,11 @@ class Presence:
         """Table id -> player -> when this process last saw them."""
         self._redis: Any = None
         self._task: asyncio.Task[None] | None = None
+        self._reading: dict[str, asyncio.Future[dict[int, tuple[bool, float]]]] = {}
 
     def redis(self) -> Any:
         if self.redis_url and self._redis is None:
-            import redis.asyncio as redis
-
-            self._redis = redis.from_url(self.redis_url)
+            self._redis = redis_client(self.redis_url)
         return self._redis
 
     @staticmethod
@@ -251,7 +254,16 @@ class Presence:
                 await pipe.execute()
 
     async def snapshot(self, table_id: str) -> dict[int, tuple[bool, float]]:
-        """pid -> (connected now, last time seen) for every player known to be seen."""
+        """pid -> (connected now, last time seen) for every player known to be seen (the
+        views of a table's readers built at one moment share one read of Redis)."""
+        reading = self._reading.get(table_id)
+        if reading is None:
+            reading = asyncio.ensure_future(self._snapshot(table_id))
+            self._reading[table_id] = reading
+            reading.add_done_callback(lambda _: self._reading.pop(table_id, None))
+        return dict(await asyncio.shield(reading))
+
+    async def _snapshot(self, table_id: str) -> dict[int, tuple[bool, float]]:
         found = {pid: (False, moment) for pid, moment in self.last.get(table_id, {}).items()}
         client = self.redis()
         if client is not None:
@@ -785,7 +797,7 @@ class TableService:
         shown = self._presence_of(table, presence)
         if self._shown_presence.get(table_id) != shown:
             self._shown_presence[table_id] = shown
-            self.hub.publish(table_channel(table_id), table.version)
+            self.hub.publish(table_channel(table_id), PRESENCE)
         live = await self._live(table)
         if live is None:
             return
@@ -1014,73 +1026,42 @@ class TableService:
     async def follow(self, websocket: WebSocket, table_id: str, pid: int | None, lang: str) -> None:
         """Serve a table socket: ``{"t": "table", "v": version, "d": view}`` at once and after
         every change of what the reader sees, until it closes. ``pid`` is the reader's player
-        (None: a spectator)."""
+        (None: a spectator); the caller has just read the table from the database.
+
+        The socket is one small `TableSocket` in the hub's sets of the table's channel and of
+        its current game's, and this task only waits for it to close: no queue and no task of
+        its own."""
         await websocket.accept()
         self.watch(table_id)
         if pid is not None:
             await self.presence.opened(table_id, pid)
-            table = await self.table(table_id, fresh=True)
-            seat = _seat_of_pid(table, pid)
-            if seat is not None and table.seats[seat].get("standin"):
-                await self.take_back(table_id, pid)
-            self.hub.publish(table_channel(table_id), table.version)
-        reader = asyncio.create_task(drain(websocket))
-        last: Any = None
+        watcher = TableSocket(self, websocket, table_id, pid, lang)
         try:
-            while not reader.done():
+            with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError, NotFound):
                 table = await self.table(table_id)
-                game_id = table.game_id
-                async with contextlib.AsyncExitStack() as stack:
-                    queues = [
-                        await stack.enter_async_context(self.hub.subscribe(table_channel(table_id)))
-                    ]
-                    if game_id is not None:
-                        queues.append(
-                            await stack.enter_async_context(self.hub.subscribe(channel(game_id)))
-                        )
-                    at_least = 0
-                    fresh = False
-                    while not reader.done():
-                        table = await self.table(table_id, at_least=at_least, fresh=fresh)
-                        if fresh and game_id is not None:
-                            await self.play.get(game_id, fresh=True)
-                        if table.game_id != game_id:
-                            break
-                        me = _seat_of_pid(table, pid) if pid is not None else None
-                        data = await self.view(table, me, lang)
-                        seen = {k: v for k, v in data.items() if k != "now"}
-                        if seen != last:
-                            await websocket.send_json({"t": "table", "v": table.version, "d": data})
-                            last = seen
-                        getters = [asyncio.create_task(q.get()) for q in queues]
-                        done, _ = await asyncio.wait(
-                            {*getters, reader},
-                            timeout=self.hub.poll_seconds,
-                            return_when=asyncio.FIRST_COMPLETED,
-                        )
-                        for getter in getters:
-                            getter.cancel()
-                        fresh = not done
-                        if getters[0] in done and not getters[0].cancelled():
-                            at_least = getters[0].result()
-                        while not queues[0].empty():
-                            at_least = max(at_least, queues[0].get_nowait())
-                        moved = [g.result() for g in getters[1:] if g in done and not g.cancelled()]
-                        for q in queues[1:]:
-                            while not q.empty():
-                                moved.append(q.get_nowait())
-                        if game_id is not None and moved:
-                            live = self.play.games.get(game_id)
-                            if live is None or max(moved) > live.seq:  # another process's move
-                                await self.play.get(game_id, fresh=True)
-        except (WebSocketDisconnect, RuntimeError, OSError, NotFound):
-            pass
+                if pid is not None:
+                    seat = _seat_of_pid(table, pid)
+                    if seat is not None and table.seats[seat].get("standin"):
+                        table = await self.take_back(table_id, pid)
+                    self.hub.publish(table_channel(table_id), PRESENCE)
+                watcher.start(table.game_id)
+                await watcher.send(PRESENCE, table_channel(table_id))
+                await drain(websocket)
         finally:
-            reader.cancel()
+            watcher.stop()
             if pid is not None:
                 await self.presence.closed(table_id, pid)
                 with contextlib.suppress(Exception):
-                    self.hub.publish(table_channel(table_id), -1)
+                    self.hub.publish(table_channel(table_id), PRESENCE)
+
+    def versions(self, table_id: str) -> Callable[[], Awaitable[int]]:
+        """Reads the table's newest version (the hub's poller of its channel asks it after a
+        quiet interval)."""
+
+        async def version() -> int:
+            return (await self.table(table_id, fresh=True)).version
+
+        return version
 
     async def close(self) -> None:
         if self._watcher is not None:
@@ -1088,6 +1069,92 @@ class TableService:
             with contextlib.suppress(BaseException):
                 await self._watcher
         await self.presence.close()
+
+
+class TableSocket(OneAtATime):
+    """A table socket as the hub keeps it (`rummykit.web.live.Watcher`), in the sets of the
+    table's channel and of its current game's: ``send`` reads the table (and the game) as new as
+    announced and sends the reader's view when what they see changed. Announcements that come
+    while it sends make it look again, so views go out one at a time and in order."""
+
+    __slots__ = (
+        "game_at",
+        "game_id",
+        "lang",
+        "last",
+        "pid",
+        "service",
+        "shown",
+        "table_at",
+        "table_id",
+    )
+
+    def __init__(
+        self, service: TableService, socket: WebSocket, table_id: str, pid: int | None, lang: str
+    ) -> None:
+        super().__init__(socket)
+        self.service = service
+        self.table_id = table_id
+        self.pid = pid
+        self.lang = lang
+        # Below every version: each announcement is offered, a change of presence included
+        # (`PRESENCE`); `send` keeps what is new.
+        self.last = PRESENCE - 1
+        self.table_at = 0
+        self.game_at = 0
+        self.game_id: str | None = None
+        self.shown: Any = None
+
+    def start(self, game_id: str | None) -> None:
+        hub = self.service.hub
+        hub.watch(table_channel(self.table_id), self, self.service.versions(self.table_id))
+        self._follow_game(game_id)
+
+    def _follow_game(self, game_id: str | None) -> None:
+        hub, play = self.service.hub, self.service.play
+        if self.game_id is not None:
+            hub.unwatch(channel(self.game_id), self)
+        self.game_id = game_id
+        self.game_at = 0
+        if game_id is not None:
+            hub.watch(channel(game_id), self, play.versions(game_id))
+
+    def stop(self) -> None:
+        hub = self.service.hub
+        hub.unwatch(table_channel(self.table_id), self)
+        if self.game_id is not None:
+            hub.unwatch(channel(self.game_id), self)
+
+    async def send(self, version: int, on: str = "") -> None:
+        # What the reader sees changes with the table's version, the game's, or a change of
+        # presence: a poll's announcement of a version already shown changes nothing.
+        if on.startswith("game:"):
+            if on != channel(self.game_id or "") or version <= self.game_at:
+                return
+            self.game_at = version
+        elif version != PRESENCE:
+            if version <= self.table_at:
+                return
+            self.table_at = version
+        await self.pump()
+
+    def _failed(self) -> None:
+        log.exception("table %s: a page could not be brought up to date", self.table_id)
+
+    async def _push(self) -> None:
+        service = self.service
+        table = await service.table(self.table_id, at_least=self.table_at)
+        if table.game_id != self.game_id:
+            self._follow_game(table.game_id)
+        if self.game_id is not None and self.game_at:
+            # Another process's move: this process's copy reads the missing steps.
+            await service.play.get(self.game_id, at_least=self.game_at)
+        me = _seat_of_pid(table, self.pid) if self.pid is not None else None
+        data = await service.view(table, me, self.lang)
+        seen = {k: v for k, v in data.items() if k != "now"}
+        if seen != self.shown:
+            self.shown = seen
+            await self.socket.send_json({"t": "table", "v": table.version, "d": data})
 
 
 def _seat(table: StoredTable, pid: int) -> int:

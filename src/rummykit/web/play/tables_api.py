@@ -52,7 +52,7 @@ from rummykit.web.validation import (
     SayAtTable,
     StartTable,
     TableNickname,
-    body_schema,
+    json_body,
     read_object,
     refusals,
     since_param,
@@ -138,13 +138,7 @@ async def table_view(request: Request, table_id: str) -> dict[str, JSON]:
     return await service_.view(table, seat, reader_language(request))
 
 
-@router.post(
-    "/api/tables",
-    name="api.tables.create",
-    status_code=201,
-    openapi_extra=body_schema(NewTable),
-    responses=refusals(413, 422, 429),
-)
+@router.post("/api/tables", name="api.tables.create", status_code=201, **json_body(NewTable))
 async def create(request: Request) -> Response:
     try:
         data = NewTable.read(await read_object(request))
@@ -188,10 +182,7 @@ async def view(request: Request, table_id: str) -> Response:
 
 
 @router.post(
-    "/api/tables/{table_id}/join",
-    name="api.tables.join",
-    openapi_extra=body_schema(JoinTable),
-    responses=refusals(404, 409, 413, 422, 429),
+    "/api/tables/{table_id}/join", name="api.tables.join", **json_body(JoinTable, 404, 409)
 )
 async def join(request: Request, table_id: str) -> Response:
     service_ = tables(request.app)
@@ -233,13 +224,13 @@ def _change(
         return await _answer(request, service_, table_id)
 
     route.__name__ = name
+    statuses = responses or (403, 404, 409, 422, 429)
     router.add_api_route(
         f"/api/tables/{{table_id}}/{path or name}",
         route,
         methods=["POST"],
         name=f"api.tables.{name}",
-        openapi_extra=None if body is None else body_schema(body),
-        responses=refusals(*(responses or (403, 404, 409, *([413] * bool(body)), 422, 429))),
+        **({"responses": refusals(*statuses)} if body is None else json_body(body, *statuses)),
     )
 
 
@@ -255,7 +246,7 @@ _change(
     "say",
     lambda s, table, pid, data: s.say(table, pid, data.phrase, data.text),
     SayAtTable,
-    responses=(403, 404, 413, 422, 429),
+    responses=(403, 404, 422, 429),
 )
 
 

@@ -85,8 +85,8 @@ from rummykit.web.validation import (
     MAX_SEQ,
     NewSheet,
     SheetAction,
-    body_schema,
     form_schema,
+    json_body,
     read_form,
     read_json,
     refusals,
@@ -1109,13 +1109,7 @@ def _sheet_json(request: Request, stored_id: str, version: int, sheet: Shared) -
     return {"id": stored_id, "version": version, "sheet": sheet.to_json()}
 
 
-@router.post(
-    "/api/sheets",
-    name="api.sheets.create",
-    status_code=201,
-    openapi_extra=body_schema(NewSheet),
-    responses=refusals(413, 422, 429),
-)
+@router.post("/api/sheets", name="api.sheets.create", status_code=201, **json_body(NewSheet))
 async def api_create(request: Request) -> Response:
     """Create a sheet: ``{"name", "limit", "players": [...], "lang"}``, and optionally
     ``"end"`` (``"reach"``, ``"exceed"`` or ``"rounds"``) with ``"rounds"``, and
@@ -1147,10 +1141,7 @@ async def api_get(request: Request, sheet_id: str) -> Response:
 
 
 @router.post(
-    "/api/sheets/{sheet_id}/actions",
-    name="api.sheets.act",
-    openapi_extra=body_schema(SheetAction),
-    responses=refusals(404, 409, 413, 422, 429),
+    "/api/sheets/{sheet_id}/actions", name="api.sheets.act", **json_body(SheetAction, 404, 409)
 )
 async def api_act(request: Request, sheet_id: str) -> Response:
     """Apply one action: ``{"version": <the version seen>, "action": {...}}``.

@@ -45,47 +45,33 @@ def upgrade() -> None:
         sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_score_sheets")),
     )
+    _create_log("game_actions", "game_id", "games")
+    _create_log("score_sheet_entries", "sheet_id", "score_sheets")
+
+
+def _create_log(name: str, owner: str, owner_table: str) -> None:
+    """An append-only log of the rows of ``owner_table``: entries numbered by ``seq``, once
+    per owner."""
     op.create_table(
-        "game_actions",
+        name,
         sa.Column(
             "id",
             sa.BigInteger().with_variant(sa.Integer(), "sqlite"),
             autoincrement=True,
             nullable=False,
         ),
-        sa.Column("game_id", sa.String(length=32), nullable=False),
+        sa.Column(owner, sa.String(length=32), nullable=False),
         sa.Column("seq", sa.Integer(), nullable=False),
         sa.Column("action", sa.JSON(), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(
-            ["game_id"],
-            ["games.id"],
-            name=op.f("fk_game_actions_game_id_games"),
+            [owner],
+            [f"{owner_table}.id"],
+            name=op.f(f"fk_{name}_{owner}_{owner_table}"),
             ondelete="CASCADE",
         ),
-        sa.PrimaryKeyConstraint("id", name=op.f("pk_game_actions")),
-        sa.UniqueConstraint("game_id", "seq", name="uq_game_actions_game_id_seq"),
-    )
-    op.create_table(
-        "score_sheet_entries",
-        sa.Column(
-            "id",
-            sa.BigInteger().with_variant(sa.Integer(), "sqlite"),
-            autoincrement=True,
-            nullable=False,
-        ),
-        sa.Column("sheet_id", sa.String(length=32), nullable=False),
-        sa.Column("seq", sa.Integer(), nullable=False),
-        sa.Column("action", sa.JSON(), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(
-            ["sheet_id"],
-            ["score_sheets.id"],
-            name=op.f("fk_score_sheet_entries_sheet_id_score_sheets"),
-            ondelete="CASCADE",
-        ),
-        sa.PrimaryKeyConstraint("id", name=op.f("pk_score_sheet_entries")),
-        sa.UniqueConstraint("sheet_id", "seq", name="uq_score_sheet_entries_sheet_id_seq"),
+        sa.PrimaryKeyConstraint("id", name=op.f(f"pk_{name}")),
+        sa.UniqueConstraint(owner, "seq", name=f"uq_{name}_{owner}_seq"),
     )
 
 

@@ -92,27 +92,31 @@ class Table {
   update(view) {
     // A form of the page being sent (start, join, leave) leads to the next page itself.
     if (this.stopped() || this.navigating || view.version < this.view.version) return;
+    const reload = this.reloadReason(this.view, view);
+    if (reload) {
+      // The page is replaced; until then it keeps showing the table it was served with, so that
+      // nothing reads a view the new page has not drawn yet.
+      this.navigating = true;
+      if (reload === "starting") this.say(this.t("starting"));
+      location.reload();
+      return;
+    }
     const before = this.view;
     this.view = view;
     this.offset = view.now - Date.now();
-    const joined = before.me === null && view.me !== null;
-    if (this.lobby && view.status !== "open" && (view.me !== null || view.settings.spectators)) {
-      // The game has started: the page becomes the game's table.
-      this.say(this.t("starting"));
-      location.reload();
-      return;
-    }
-    if (!this.lobby && view.game_id !== before.game_id && view.game_id) {
-      // A rematch: a new game of the same table, with the seats rotated.
-      location.reload();
-      return;
-    }
-    if (joined && this.lobby) {
-      location.reload();
-      return;
-    }
     this.tellChanges(before, view);
     this.render();
+  }
+
+  reloadReason(before, view) {
+    // The changes that make this page another page: the game started (the lobby becomes the
+    // game's table), a rematch (a new game of the same table, seats rotated), a seat taken here.
+    if (this.lobby && view.status !== "open" && (view.me !== null || view.settings.spectators)) {
+      return "starting";
+    }
+    if (!this.lobby && view.game_id !== before.game_id && view.game_id) return "rematch";
+    if (this.lobby && before.me === null && view.me !== null) return "joined";
+    return null;
   }
 
   name(seat) {
