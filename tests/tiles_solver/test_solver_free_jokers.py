@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit.bench.tiles_solver import random_position
+from rummykit.bench.tiles_solver import Position, random_position
 from rummykit.tiles import Rules, solve, solver_dp
 from rummykit.tiles.solver_dp import CountProblem, Memory, solve_counts
 
@@ -49,6 +49,28 @@ def with_free_jokers(rng: random.Random) -> CountProblem:
         tie_break=False,
         target=None,
     )
+
+
+def small_play_with_jokers(rng: random.Random) -> tuple[Rules, Position] | None:
+    """Rules of 4 to 7 numbers and a position with one or two jokers on the rack or the table,
+    small enough for the exhaustive search (None when its table came out too large)."""
+    rules = Rules(
+        numbers=rng.randint(4, 7),
+        joker_retrieval=rng.choice(("end_only", "anywhere")),
+    )
+    on_table = rng.choice((0, 1, 1, 2))
+    on_rack = rng.choice((1, 1, 2)) if on_table == 0 else rng.choice((0, 1))
+    rack, table = random_position(
+        rng,
+        rules,
+        table_size=rng.randint(0, 7),
+        rack_size=rng.randint(1, 4),
+        table_jokers=on_table,
+        rack_jokers=min(on_rack, 2 - on_table),
+    )
+    if sum(len(s.tiles) for s in table) > 8:
+        return None
+    return rules, (rack, table)
 
 
 def primary(problem: CountProblem) -> int | None:
@@ -90,22 +112,10 @@ def test_whole_plays_with_jokers_past_the_budget_match_the_engine_judged_search(
     rng = random.Random(77)
     checked = jokers_on_table = jokers_on_rack = 0
     while checked < 90:
-        rules = Rules(
-            numbers=rng.randint(4, 7),
-            joker_retrieval=rng.choice(("end_only", "anywhere")),
-        )
-        on_table = rng.choice((0, 1, 1, 2))
-        on_rack = rng.choice((1, 1, 2)) if on_table == 0 else rng.choice((0, 1))
-        rack, table = random_position(
-            rng,
-            rules,
-            table_size=rng.randint(0, 7),
-            rack_size=rng.randint(1, 4),
-            table_jokers=on_table,
-            rack_jokers=min(on_rack, 2 - on_table),
-        )
-        if sum(len(s.tiles) for s in table) > 8:
+        drawn = small_play_with_jokers(rng)
+        if drawn is None:
             continue
+        rules, (rack, table) = drawn
         objective = rng.choice(("value", "count"))
         found = solve(rack, table, rules, objective)
         accepted(rack, table, rules, found, False)

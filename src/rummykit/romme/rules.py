@@ -18,6 +18,7 @@ and a fixed penalty in hand.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
@@ -170,6 +171,28 @@ def _optional_positive(name: str, value: object) -> None:
 
 
 # --- cards as meld pieces ------------------------------------------------------------------
+
+
+def random_rules(rng: random.Random) -> Rules:
+    """Every option drawn at random, one round a game: the rules the computers' legality test
+    and the decisions benchmark play under."""
+    return Rules(
+        hand_size=rng.choice((12, 13, 14)),
+        deal_style=rng.choice(("dealer_left_extra", "upcard")),
+        opening_min=rng.choice((0, 30, 40)),
+        ace_low_value=rng.choice((11, 1)),
+        joker_penalty=rng.choice((20, 25, 30, 40)),
+        discard_pickup=rng.choice(("must_use", "free")),
+        layoff_on_opening_turn=rng.random() < 0.7,
+        opening_requires_run=rng.random() < 0.25,
+        opening_without_jokers=rng.random() < 0.25,
+        go_out=rng.choice(("discard", "meld")),
+        hand_romme=rng.choice(("double", "credit", "none")),
+        never_opened=rng.choice(("cards", "flat100")),
+        stock_exhausted=rng.choice(("reshuffle", "end_round")),
+        jokers=rng.choice((0, 2, 4, 6, 6)),
+        rounds=1,
+    )
 
 
 def piece(card: Card) -> Piece:

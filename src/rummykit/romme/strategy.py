@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from rummykit.cards import Card, Suit, romme_pack
 from rummykit.romme.rules import Rules, TableMeld, card_value, read_cards
 from rummykit.romme.solver.candidates import encode, meld_table
-from rummykit.romme.solver.search import Problem, TableOption, solve
+from rummykit.romme.solver.search import Problem, TableOption, most_cards, solve
 from rummykit.romme.solver.table import table_options
 from rummykit.romme.view import View
 
@@ -312,8 +312,7 @@ def melds_at_most(cards: Sequence[Card], rules: Rules) -> int:
 
 
 def _most_melded(counts: int, jokers: int, rules: Rules) -> int:
-    solution = solve(Problem(meld_table(rules), counts, jokers, "cards"))
-    return 0 if solution is None else solution.cards_laid
+    return most_cards(meld_table(rules), counts, jokers)
 
 
 def penalty(card: Card, view: View) -> int:

@@ -80,21 +80,30 @@ def make_bot(level: str, seed: int) -> Bot:
     raise IllegalAction("bad_bot", level=level, allowed=list(LEVELS))
 
 
-def _need_turn(view: View) -> None:
-    if not view.legal:
-        raise IllegalAction("not_your_turn", seat=view.seat, to_move=view.to_move)
+class _Seeded:
+    """What every level does alike: it keeps its own seeded chance, and refuses a view that
+    awaits no action of its seat; `_decide` is the level's own judgement."""
 
-
-class RandomBot:
-    """Any legal action, uniformly at random."""
-
-    level = "random"
+    level: str
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, view: View) -> Action:
-        _need_turn(view)
+        if not view.legal:
+            raise IllegalAction("not_your_turn", seat=view.seat, to_move=view.to_move)
+        return self._decide(view)
+
+    def _decide(self, view: View) -> Action:
+        raise NotImplementedError
+
+
+class RandomBot(_Seeded):
+    """Any legal action, uniformly at random."""
+
+    level = "random"
+
+    def _decide(self, view: View) -> Action:
         return self.rng.choice(view.legal)
 
 
@@ -102,16 +111,12 @@ def _category(view: View) -> Category:
     return Category(key_of_indices(card_index(c) for c in view.hand) >> 20)
 
 
-class EasyBot:
+class EasyBot(_Seeded):
     """Rules of thumb on the poker category of the hand, nothing else."""
 
     level = "easy"
 
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view: View) -> Action:
-        _need_turn(view)
+    def _decide(self, view: View) -> Action:
         legal = view.legal
         category = _category(view)
         if view.phase is Phase.WIDOW:
@@ -138,7 +143,7 @@ def _bet_by_category(legal: Sequence[Action], category: Category) -> Action:
     return Check() if Check() in legal else Fold()
 
 
-class HardBot:
+class HardBot(_Seeded):
     """Values decisions by playing the hand out on sampled deals of the unseen cards."""
 
     level = "hard"
@@ -153,14 +158,13 @@ class HardBot:
     """How many auctions the price seen is averaged over."""
 
     def __init__(self, seed: int, samples: int = 128) -> None:
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.samples = samples
         self._widow_gain: tuple[tuple[int, int, int], float] | None = None
         self._seen_bids: list[int] = []
         self._seen_tag: tuple[int, int] | None = None
 
-    def choose(self, view: View) -> Action:
-        _need_turn(view)
+    def _decide(self, view: View) -> Action:
         if view.phase is Phase.WIDOW:
             gain = self.keep_loss(view) if self.weigh_auction else self.swap_gain(view)
             return SwapWidow() if gain > 0 else KeepHand()

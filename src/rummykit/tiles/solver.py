@@ -30,7 +30,9 @@ The arrangement is found by the dynamic program of `rummykit.tiles.solver_dp` ov
 (exact; positions met in play take about a millisecond), once for each way of freeing table
 jokers, on the primary objective alone; the tie-break by the other objective is searched once,
 for the final choice of untouched sets. The searches of one call share what they found on the
-lowest numbers, where their positions agree.
+lowest numbers, where their positions agree. A count solution may come from the problem read
+from the lowest number up (`rummykit.tiles.solver_dp.mirrored`); its arrangement is turned
+back to the real numbers.
 """
 
 from __future__ import annotations
@@ -468,6 +470,17 @@ def _arrange(position: _Position, plan: _Plan) -> list[tuple[bool, list[Slot]]]:
     runs in ascending order."""
     if plan.arranged is None:
         plan.arranged = _arrange_steps(plan)
+        mirror = plan.counts.mirror
+        if mirror:
+            # Steps of the mirrored problem: number n stands for mirror + 1 - n, so every run
+            # comes out descending and is turned round.
+            plan.arranged = [
+                (
+                    is_group,
+                    [(mirror + 1 - n, c, kind) for n, c, kind in slots[:: 1 if is_group else -1]],
+                )
+                for is_group, slots in plan.arranged
+            ]
     return [(is_group, list(slots)) for is_group, slots in plan.arranged]
 
 

@@ -39,15 +39,26 @@ scan, with a target one above that play, proves that nothing beats it or finds w
 target above the optimum lets it drop nearly every state within a few numbers, where one that
 some play reaches keeps them all. Before each state is searched, its runs in progress must be
 able to reach three pieces with the pieces below and the jokers in hand.
+
+A scan with a target drops what cannot reach it only once it has met the rack pieces that
+cannot all be played, so when those lie low it keeps nearly every state down to them. For the
+most tiles (a tile counts one whatever its number) the problem read from the lowest number up
+has the same optimum: scans with a target then run both ways at once, a number at a time to the
+one that has spent less, and the first to finish answers (`_race`). Where any play reaching the
+target is a best one, a narrow scan looks for such a play first; until it drops a state its
+states are the exact scan's, which starts from them when it must run after all (and ends at
+once when the narrow scan died out before dropping anything).
 """
 
 from __future__ import annotations
 
 import gc
 import heapq
+import math
 import sys
+import time
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
@@ -342,6 +353,9 @@ class CountSolution:
 
     score: int
     steps: tuple[ColourStep | GroupStep, ...]
+    mirror: int = 0
+    """Nonzero when the steps are those of the mirrored problem (`mirrored`): their number n
+    stands for ``mirror + 1 - n``, and they run from the lowest number up."""
 
     @property
     def feasible(self) -> bool:
@@ -417,7 +431,8 @@ def _solve_free(problem: CountProblem, memory: Memory | None) -> CountSolution:
     if quick.primary >= _ceiling(problem):
         return quick
     # A scan with a target may end on a play below it, when none reaches it.
-    found = _solve(replace(problem, target=quick.primary + 1), memory=memory)
+    better = replace(problem, target=quick.primary + 1)
+    found = _race(better, memory) if _mirror_helps(better) else _solve(better, memory=memory)
     return found if found.feasible and found.primary > quick.primary else quick
 
 
@@ -448,13 +463,107 @@ def _solve_wide(problem: CountProblem, memory: Memory | None = None) -> CountSol
     """Breadth first: without a target, the primary optimum is found first, ties left unbroken
     (states merge far more), then the scan runs again with ties broken and that optimum as its
     target, which lets it drop every branch that cannot reach it."""
+    if problem.target is not None and _reached_is_best(problem):
+        # Any play that reaches the ceiling is a best one: a narrow scan finds one quickly when
+        # there is one, where the exact scan keeps every state that may still reach it.
+        quick = _solve(problem, BEAM, memory)
+        if quick.feasible and quick.primary >= problem.target:
+            return quick
     if problem.target is not None or not problem.tie_break:
+        if problem.target is not None and _mirror_helps(problem):
+            return _race(problem, memory)
         return _solve(problem, memory=memory)
     first = _solve(replace(problem, tie_break=False), memory=memory)
     if not first.feasible:
         return first
     found = _solve(replace(problem, target=first.primary), memory=memory)
     return found if found.feasible and found.primary == first.primary else first
+
+
+def mirrored(problem: CountProblem) -> CountProblem:
+    """The same problem with the numbers read the other way (n becomes ``numbers + 1 - n``).
+
+    Runs and groups stay runs and groups, so the arrangements match one to one and the tile
+    counts are the same; values are not (see `_race`)."""
+    n_max = problem.numbers
+
+    def flip(rows: Sequence[Any]) -> list[Any]:
+        return [rows[0], *(rows[n_max + 1 - n] for n in range(1, n_max + 1))]
+
+    return replace(
+        problem,
+        table=flip(problem.table),
+        rack=flip(problem.rack),
+        kept=flip(problem.kept),
+        group_kept=flip(problem.group_kept) if problem.group_kept else (),
+        group_fixed=flip(problem.group_fixed) if problem.group_fixed else (),
+    )
+
+
+def _mirror_helps(problem: CountProblem) -> bool:
+    """Whether `_race` may scan ``problem`` both ways: the most tiles with a target, ties
+    unbroken, free jokers in play (without them one scan is quick), no first-meld value to
+    reach, and at most `MIRROR_ROOM` rack pieces left unplayed by the target."""
+    if (
+        problem.objective != "count"
+        or problem.tie_break
+        or problem.need_value
+        or problem.target is None
+        or not problem.rack_jokers + problem.table_jokers
+    ):
+        return False
+    # A scan drops the states that have left more rack pieces unplayed than the target allows:
+    # with little room, the first such pieces it meets decide, and the direction matters; with
+    # much room (large puzzles: 50 and more) the states fall away alike both ways.
+    pieces = sum(sum(row) for row in problem.rack[1:]) + problem.rack_jokers
+    return pieces - problem.target <= MIRROR_ROOM
+
+
+MIRROR_ROOM = 6
+"""The most rack pieces a target may leave unplayed for `_race` to scan both ways."""
+RACE = (True, True)
+"""Which scans `_race` runs: the straight one, the mirrored one (both but in tests)."""
+
+
+def _race(problem: CountProblem, memory: Memory | None = None) -> CountSolution:
+    """The exact scan of ``problem`` run from both ends at once, one number at a time to
+    whichever has spent less processor time, the first to finish giving the answer.
+
+    With a target, a scan drops what cannot reach it only once it has met the rack pieces that
+    cannot all be played, so a scan runs long when those lie at its far end: the scan from the
+    lowest number up meets them first. Scanning both ways costs at most about twice the quicker
+    one. Only for the most tiles without tie-breaks (`_mirror_helps`): a tile counts one
+    whatever its number, so the mirrored problem has the same optimum."""
+    straight, mirror = RACE
+    scans = [_scan(problem, 0, memory), _scan(mirrored(problem), 0, memory)]
+    spent = [0.0 if straight else math.inf, 0.0 if mirror else math.inf]
+    while True:
+        side = 0 if spent[0] <= spent[1] else 1
+        began = time.process_time()
+        try:
+            next(scans[side])
+        except StopIteration as done:
+            scans[1 - side].close()
+            solution: CountSolution = done.value
+            if side and solution.feasible:
+                return replace(solution, mirror=problem.numbers)
+            return solution
+        spent[side] += time.process_time() - began
+
+
+def _reached_is_best(problem: CountProblem) -> bool:
+    """Whether a play reaching the target is as good as any and worth looking for with a narrow
+    scan first: the most tiles (for the most value it cost more than it saved, on positions
+    with two rack jokers and on random ones), ties not broken, free jokers in play (without
+    them the exact scan is quick) and the target is the ceiling."""
+    return (
+        problem.objective == "count"
+        and not problem.tie_break
+        and problem.rack_jokers + problem.table_jokers > 0
+        and problem.target is not None
+        and problem.ceiling is not None
+        and problem.ceiling <= problem.target
+    )
 
 
 def _solve(problem: CountProblem, beam: int = 0, memory: Memory | None = None) -> CountSolution:
@@ -464,6 +573,19 @@ def _solve(problem: CountProblem, beam: int = 0, memory: Memory | None = None) -
     The entries after number n depend only on the numbers from n up (and the two below it, for
     the look-ahead): with a ``memory``, a scan of a position that agrees with an earlier one
     there (the same but for a set kept aside lower down) starts from what that one found."""
+    scan = _scan(problem, beam, memory)
+    while True:
+        try:
+            next(scan)
+        except StopIteration as done:
+            solution: CountSolution = done.value
+            return solution
+
+
+def _scan(
+    problem: CountProblem, beam: int = 0, memory: Memory | None = None
+) -> Generator[None, None, CountSolution]:
+    """`_solve`, one number at a time: it yields after each number and returns the solution."""
     n_max = problem.numbers
     value_mode = problem.objective == "value"
     tie_break = problem.tie_break
@@ -489,10 +611,15 @@ def _solve(problem: CountProblem, beam: int = 0, memory: Memory | None = None) -
     states_mask = (1 << _S_SHIFT) - 1
     need_mask = (1 << _NEED_SHIFT) - 1
     first = n_max
-    keys: list[object] = [None] * (n_max + 1)
+    # A narrow scan is exact until it first drops an entry: until then its layers (under its
+    # own keys, ``keys[1]``) are the exact scan's too, and are also stored under the exact
+    # scan's keys (``keys[0]``), where exact scans find them. It reads only its own keys, so
+    # what it finds does not depend on the exact scans run before it.
+    keys: list[list[object]] = [[None] * (n_max + 1), [None] * (n_max + 1)]
+    own = keys[1 if beam else 0]
+    exact = True
     if memory is not None:
-        chain: object = (
-            "wide",
+        head = (
             n_max,
             problem.objective,
             tie_break,
@@ -500,21 +627,23 @@ def _solve(problem: CountProblem, beam: int = 0, memory: Memory | None = None) -
             need0,
             problem.rack_jokers,
             problem.table_jokers,
-            beam,
             tuple(tuple(row) for row in problem.rack),
         )
-        for n in range(n_max, 0, -1):
-            chain = (
-                chain,
-                tuple(problem.table[n]),
-                tuple(problem.kept[n]),
-                group_kept_of[n],
-                group_fixed_of[n],
-            )
-            keys[n] = (chain, tuple(pieces[n - 1]), tuple(pieces[n - 2]))
+        for narrow in (0, 1) if beam else (0,):
+            chain: object = ("wide", beam if narrow else 0, head)
+            for n in range(n_max, 0, -1):
+                chain = (
+                    chain,
+                    tuple(problem.table[n]),
+                    tuple(problem.kept[n]),
+                    group_kept_of[n],
+                    group_fixed_of[n],
+                )
+                keys[narrow][n] = (chain, tuple(pieces[n - 1]), tuple(pieces[n - 2]))
         for n in range(1, n_max + 1):
-            cached = memory.get(keys[n])
+            cached = memory.get(own[n])
             if cached is not None:
+                exact = memory.get(keys[0][n]) is cached
                 if not cached:
                     return CountSolution(NEG, ())
                 layer, first = cached, n - 1
@@ -615,6 +744,7 @@ def _solve(problem: CountProblem, beam: int = 0, memory: Memory | None = None) -
                 partial = nxt
                 if beam and len(partial) > WIDEN * beam:
                     partial = _narrow(partial, WIDEN * beam, joker_bound * SCALE)
+                    exact = False
             if k >= shared_from:
                 shared = partial
             # Close the groups of this number.
@@ -646,12 +776,16 @@ def _solve(problem: CountProblem, beam: int = 0, memory: Memory | None = None) -
         layer = _drop_dominated(_completable(new_layer, n, pieces))
         if beam and len(layer) > beam:
             layer = _narrow(layer, beam, joker_bound * SCALE)
+            exact = False
         if memory is not None:
-            memory[keys[n]] = layer
+            memory[own[n]] = layer
+            if beam and exact:
+                memory[keys[0][n]] = layer
         if len(_MOVES) > 50_000:
             _MOVES.clear()
         if not layer:
             return CountSolution(NEG, ())
+        yield
 
     best_score = NEG
     best_link: object = None

@@ -17,7 +17,7 @@ Play.parse('play run[J♣ Q♣ K♣] group[9♥ 9♦ JK]')
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rummykit.cards import Card, sort_cards
 from rummykit.core import IllegalAction
@@ -30,9 +30,22 @@ from rummykit.romme.rules import (
     meld_value,
     read_cards,
 )
-from rummykit.romme.solver.candidates import JOKER, encode, face_of, join_runs, meld_table
-from rummykit.romme.solver.search import Objective, Problem, Solution, solve
-from rummykit.romme.solver.table import FACE, HAND_JOKER, TABLE, table_options
+from rummykit.romme.solver.candidates import (
+    JOKER,
+    encode,
+    face_of,
+    join_runs,
+    may_meld,
+    meld_table,
+)
+from rummykit.romme.solver.search import Objective, Problem, Solution, solve, value_bound
+from rummykit.romme.solver.table import (
+    TABLE,
+    exchangeable,
+    option_cards,
+    table_options,
+    takes_face,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,8 +209,22 @@ def can_use_card(
     False
     """
     cards = list(hand) if card in hand else [*hand, card]
-    found = _turn(cards, rules, "cards", opened, table, card, card, empty_ok=False)
-    return found is not None
+    # What `_turn` would search for (the card both picked and to be used), only whether.
+    return _feasible(_Ask(cards, rules, opened, table, card, None))
+
+
+@dataclass(frozen=True, slots=True)
+class _Ask:
+    """What one turn's searches share: the hand, the rules and the table, the card that must
+    be used and the one that may not be the card kept (settled once by `_turn`)."""
+
+    cards: Sequence[Card]
+    rules: Rules
+    opened: bool
+    table: Sequence[TableMeld]
+    must_include: Card | None
+    no_keep: Card | None
+    new_melds: bool = True
 
 
 def _turn(
@@ -217,7 +244,9 @@ def _turn(
     if picked is not None and rules.discard_pickup == "must_use" and must_include is None:
         must_include = picked
     no_keep = picked if picked is not None and picked != must_include else None
-    found = _solve(cards, rules, objective, opened, table, must_include, no_keep, new_melds)
+    ask = _Ask(cards, rules, opened, table, must_include, no_keep, new_melds)
+    # Often nothing meets the constraints (no opening yet): that is quicker to prove first.
+    found = _solve(ask, objective) if must_include is None or _feasible(ask) else None
     if (
         found is not None
         and no_keep is not None
@@ -226,16 +255,9 @@ def _turn(
     ):
         # Under "meld" the hand may empty, but the picked card may not be the one discarded:
         # either it is laid too, or another card is kept for the discard.
-        laid = _solve(cards, rules, objective, opened, table, no_keep, None, new_melds)
+        laid = _solve(replace(ask, must_include=no_keep, no_keep=None), objective)
         kept = _solve(
-            cards,
-            rules.replace(go_out="discard"),
-            objective,
-            opened,
-            table,
-            None,
-            no_keep,
-            new_melds,
+            replace(ask, rules=rules.replace(go_out="discard"), must_include=None), objective
         )
         options = [a for a in (laid, kept) if a is not None]
         found = max(options, key=lambda a: _score(a, cards, rules, objective), default=None)
@@ -254,22 +276,60 @@ def _score(arrangement: Arrangement, cards: Sequence[Card], rules: Rules, object
     return len(cards) - len(arrangement.left)
 
 
-def _solve(
-    cards: Sequence[Card],
-    rules: Rules,
-    objective: Objective,
-    opened: bool,
-    table: Sequence[TableMeld],
-    must_include: Card | None,
-    no_keep: Card | None,
-    new_melds: bool = True,
-) -> Arrangement | None:
+def _solve(ask: _Ask, objective: Objective) -> Arrangement | None:
+    solution, split = _search(ask, objective)
+    if solution is None:
+        return None
+    first = ask.must_include or ask.no_keep
+    return _arrangement(
+        ask.cards, solution, ask.rules, ask.table, first, split=split and not ask.opened
+    )
+
+
+def _feasible(ask: _Ask) -> bool:
+    """Whether `_solve` finds anything, answered without looking for the best: new melds
+    alone first (any such arrangement is one of the turn's too), then with the table."""
+    cards, rules, opened, table = ask.cards, ask.rules, ask.opened, ask.table
+    must_include, new_melds = ask.must_include, ask.new_melds
+    may_touch_table = bool(table) and (opened or rules.layoff_on_opening_turn)
+    if must_include is not None and not must_include.is_joker:
+        # The card that must be used needs a new meld that can hold it (with every joker
+        # the table could free) or, once opened, a table meld that can take it.
+        counts, jokers = encode(list(cards))
+        face = face_of(must_include)
+        frees = exchangeable(table, counts) if may_touch_table else 0
+        if not (new_melds and may_meld(meld_table(rules), counts, jokers + frees, face)) and not (
+            opened and may_touch_table and takes_face(table, counts, jokers, rules, face)
+        ):
+            return False
+    # Not yet opened, the table helps only with the jokers exchanges free (lay-offs never
+    # help an opening): without any, the first pass was the whole question.
+    helps = may_touch_table and (opened or exchangeable(table, encode(list(cards))[0]) > 0)
+    for with_table in (False, True) if helps else (False,):
+        solution, _split = _search(ask, "cards", with_table=with_table, first=True)
+        if solution is not None:
+            return True
+    return False
+
+
+def _search(
+    ask: _Ask, objective: Objective, *, with_table: bool = True, first: bool = False
+) -> tuple[Solution | None, bool]:
+    """The solver's solution and whether freed jokers may not count for the opening."""
+    cards, rules, opened, table = ask.cards, ask.rules, ask.opened, ask.table
+    must_include, no_keep = ask.must_include, ask.no_keep
     if len(set(cards)) != len(cards):
         # Each physical card exists once; a card listed twice would overflow the face counts.
         twice = sorted({c.code for c in cards if list(cards).count(c) > 1})
         raise IllegalAction("duplicate_card", cards=" ".join(twice))
     counts, jokers = encode(list(cards))
-    may_touch_table = opened or rules.layoff_on_opening_turn
+    may_touch_table = (opened or rules.layoff_on_opening_turn) and with_table
+    if not opened and rules.opening_min > 0:
+        # Not even the best new melds would open (the melds that count hold only the hand's
+        # own jokers): there is nothing to search, and the table's options need not be listed.
+        usable = jokers if not rules.opening_without_jokers else 0
+        if value_bound(meld_table(rules), counts, usable) < rules.opening_min:
+            return None, False
     options = table_options(table, counts, jokers, rules) if may_touch_table and table else []
     split = not opened and any(o.jokers_out for o in options)
     must_joker = must_include is not None and must_include.is_joker
@@ -292,13 +352,10 @@ def _solve(
         new_meld_jokers=opened or not rules.opening_without_jokers,
         table_options=options,
         freed_not_own=split,
-        new_melds=new_melds,
+        new_melds=ask.new_melds,
+        first=first,
     )
-    solution = solve(problem)
-    if solution is None:
-        return None
-    first = must_include or no_keep
-    return _arrangement(cards, solution, rules, table, first, split=split and not opened)
+    return solve(problem), split
 
 
 def _arrangement(
@@ -337,15 +394,7 @@ def _arrangement(
     exchanges: list[Exchange] = []
     for option, pool in zip(solution.options, meld_jokers[len(solution.melds) :], strict=True):
         meld = table[option.meld]
-        final: list[Card] = []
-        for kind, i in option.layout:
-            if kind == TABLE:
-                final.append(meld.cards[i])
-            elif kind == FACE:
-                final.append(naturals[i].pop())
-            else:
-                assert kind == HAND_JOKER
-                final.append(pool.pop())
+        final = option_cards(option, meld, naturals, pool)
         changed.append((meld.id, tuple(final)))
         meld_exchanges, meld_layoffs = _changes(meld, final)
         exchanges += meld_exchanges

@@ -201,6 +201,37 @@ def _table(ace_low_value: int, joker_penalty: int) -> MeldTable:
     )
 
 
+@functools.lru_cache(maxsize=16)
+def face_melds(table: MeldTable) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each face, ``(bits, jokers)`` of every pattern holding it, fewest jokers first."""
+    found: list[list[tuple[int, int]]] = [[] for _ in range(FACES)]
+    for p in table.patterns:
+        for f in set(p.layout) - {JOKER}:
+            found[f].append((p.bits, p.jokers))
+    return tuple(tuple(sorted(row, key=lambda bj: bj[1])) for row in found)
+
+
+def may_meld(table: MeldTable, counts: int, jokers: int, face: int) -> bool:
+    """Whether some new meld of the hand ``counts`` with at most ``jokers`` jokers holds a
+    card of ``face`` (which the hand holds).
+
+    >>> from rummykit.cards import parse_cards
+    >>> table = meld_table(Rules())
+    >>> counts, jokers = encode(parse_cards("J♣ Q♣ 2♥"))
+    >>> may_meld(table, counts, jokers, face_of(parse_cards("Q♣")[0]))
+    False
+    >>> may_meld(table, counts, 1, face_of(parse_cards("Q♣")[0]))
+    True
+    """
+    present = present_mask(counts)
+    for bits, used in face_melds(table)[face]:
+        if used > jokers:
+            return False
+        if bits & present == bits:
+            return True
+    return False
+
+
 def meld_table(rules: Rules) -> MeldTable:
     """The pattern table for the options that change meld values and penalties.
 

@@ -142,6 +142,9 @@ class Problem:
     freed_not_own: bool = False
     no_keep_joker: bool = False
     new_melds: bool = True
+    first: bool = False
+    """Any arrangement meeting the constraints will do (the search stops at the first one it
+    finds): for questions whose answer is only whether there is one."""
 
 
 @dataclass(slots=True)
@@ -186,6 +189,84 @@ def _rows(table: MeldTable, objective: Objective) -> tuple[Row, ...]:
 
 _NO_ROWS: tuple[Row, ...] = tuple(() for _ in range(52))
 
+BoundRow = tuple[tuple[int, int, int], ...]
+Total = Literal["value", "cards"]
+
+
+@functools.lru_cache(maxsize=16)
+def _bound_rows(table: MeldTable, total: Total = "value") -> tuple[BoundRow, ...]:
+    """The patterns by lowest face as ``(bits, jokers, value or size)``, fewest jokers first."""
+    return tuple(
+        tuple((p.bits, p.jokers, p.value if total == "value" else p.size) for p in row)
+        for row in table.by_low_face
+    )
+
+
+_BOUNDS: dict[tuple[MeldTable, Total], dict[int, int]] = {}
+BOUNDS_KEPT = 100_000
+"""How many answers of `value_bound` and `most_cards` are kept per pattern table (then they
+are forgotten)."""
+
+
+def _known(table: MeldTable, total: Total) -> dict[int, int]:
+    known = _BOUNDS.get((table, total))
+    if known is None or len(known) > BOUNDS_KEPT:
+        known = _BOUNDS[table, total] = {}
+    return known
+
+
+def value_bound(table: MeldTable, counts: int, jokers: int) -> int:
+    """The highest total value of new melds that ``counts`` and at most ``jokers`` jokers can
+    make, with no other constraint: no opening can reach more, so a search whose opening
+    still needs more than this can stop. Answers are kept between calls (a hand asked about
+    again, or one card away, shares most of its sub-hands).
+
+    >>> from rummykit.cards import parse_cards
+    >>> from rummykit.romme.rules import Rules
+    >>> from rummykit.romme.solver.candidates import encode, meld_table
+    >>> hand = encode(parse_cards("J♣ Q♣ K♣ 9♥ 9♦ JK 4♠"))
+    >>> value_bound(meld_table(Rules()), *hand), most_cards(meld_table(Rules()), *hand)
+    (57, 6)
+    """
+    return _bound(table, "value", counts, jokers)
+
+
+def most_cards(table: MeldTable, counts: int, jokers: int) -> int:
+    """The most cards of ``counts`` and at most ``jokers`` jokers that can lie in new melds at
+    once, with no other constraint (what `solve` answers with the ``"cards"`` objective and no
+    constraint, as `Solution.cards_laid`). Answers are kept between calls, and the example is
+    `value_bound`'s.
+    """
+    return _bound(table, "cards", counts, jokers)
+
+
+def _bound(table: MeldTable, total: Total, counts: int, jokers: int) -> int:
+    """The best ``total`` of new melds with no other constraint: the one search behind
+    `value_bound` and `most_cards`, each with its own kept answers."""
+    return _best_total(_bound_rows(table, total), _known(table, total), counts, max(jokers, 0))
+
+
+def _best_total(rows: tuple[BoundRow, ...], known: dict[int, int], counts: int, jokers: int) -> int:
+    if not counts:
+        return 0
+    key = counts << 5 | jokers
+    got = known.get(key)
+    if got is not None:
+        return got
+    low = counts & -counts
+    shift = (low.bit_length() - 1) & ~1
+    best = _best_total(rows, known, counts - (1 << shift), jokers)
+    present = (counts | (counts >> 1)) & LOW_BITS
+    for bits, pj, amount in rows[shift >> 1]:
+        if pj > jokers:
+            break
+        if bits & present == bits:
+            got = amount + _best_total(rows, known, counts - bits, jokers - pj)
+            if got > best:
+                best = got
+    known[key] = best
+    return best
+
 
 def solve(problem: Problem) -> Solution | None:
     """The best arrangement for ``problem``, or ``None`` when its constraints cannot be met."""
@@ -215,19 +296,29 @@ def solve(problem: Problem) -> Solution | None:
     no_options: list[tuple[int, int, int, int, TableOption]] = []
 
     # Drop faces that no meld or lay-off could ever use: they simply stay in the hand.
+    # Only the patterns this hand can make are kept for the search (every state's hand is
+    # part of this one, with at most ``start_jokers + debt`` jokers, plus ``debt`` borrowed).
     counts = problem.counts
     present = present_mask(counts)
     usable = 0
     scan = present
+    rows: list[Row] = [()] * 52
+    bound_rows: list[BoundRow] = [()] * 52
+    most = start_jokers + 2 * debt
     while scan:
         low = scan & -scan
         scan ^= low
         f = (low.bit_length() - 1) >> 1
-        for bits, jokers, _v, _w, _r, _p in by_low[f]:
-            if jokers > start_jokers + debt:
+        row = []
+        for r in by_low[f]:
+            if r[1] > most:
                 break
-            if bits & present == bits:
-                usable |= bits
+            if r[0] & present == r[0]:
+                row.append(r)
+                if r[1] <= start_jokers + debt:
+                    usable |= r[0]
+        rows[f] = tuple(row)
+        bound_rows[f] = tuple((r[0], r[1], r[2]) for r in row)
         for bits, _d, _m, _w, _o in options_by_low.get(f, no_options):
             if bits & present == bits:
                 usable |= bits
@@ -235,6 +326,7 @@ def solve(problem: Problem) -> Solution | None:
     must_bit = (1 << (2 * must_face)) if must_face >= 0 else 0
     table_must_bit = must_bit if problem.must_on_table else 0
     must_joker = problem.must_joker
+    first = problem.first
     no_keep = problem.no_keep_face
     if no_keep >= 0 and (counts >> (2 * no_keep)) & 3 != 1:
         no_keep = -1  # another card of that face can be the one kept
@@ -255,6 +347,15 @@ def solve(problem: Problem) -> Solution | None:
         if kept_dead:
             flags &= ~KEEP_ONE
         counts &= ~(dead | (dead << 1))
+
+    by_low = tuple(rows)
+    bounds = _known(table, "value")
+    bounds_by_low = tuple(bound_rows)
+
+    def bound(counts: int, jokers: int) -> int:
+        # The same answers as `value_bound` (kept with them): only patterns that cannot be
+        # made from this hand are left out.
+        return _best_total(bounds_by_low, bounds, counts, max(jokers, 0))
 
     memo: dict[State, tuple[int, object, State | None]] = {}
     stop_at: float | None = getattr(_clock, "at", None)
@@ -306,6 +407,16 @@ def solve(problem: Problem) -> Solution | None:
         if stop_at is not None and not len(memo) & 63 and time.perf_counter() > stop_at:
             raise SearchTimeout
         counts, jokers, need, flags, used, short, homeless = state
+        if (
+            need > 0
+            and bound(counts, min(jokers + debt, start_jokers) if own_jokers_ok else 0) < need
+        ):
+            # No way left to reach the opening: the answer is "none" without looking. (The
+            # melds that count hold only the hand's own jokers: every freed joker must end in
+            # a meld that does not count or on the table, and no more jokers than the hand
+            # started with may stay.)
+            memo[state] = (NEG, None, None)
+            return NEG
         best = NEG
         choice: object = None
         after: State | None = None
@@ -332,6 +443,9 @@ def solve(problem: Problem) -> Solution | None:
             r = rec(nxt)
             if r > best:
                 best, choice, after = r, None, nxt
+                if first:
+                    memo[state] = (best, choice, after)
+                    return best
         present = (counts | (counts >> 1)) & LOW_BITS
         for bits, pj, value, w, is_run, pattern in by_low[face]:
             if pj > jokers + debt:
@@ -355,6 +469,9 @@ def solve(problem: Problem) -> Solution | None:
                 r = rec(nxt)
                 if r > NEG and r + w > best:
                     best, choice, after = r + w, (pattern, True), nxt
+                    if first:
+                        memo[state] = (best, choice, after)
+                        return best
             if split and pj:
                 # A meld holding a freed joker: it does not count for the opening (and holds
                 # the must-use joker only if it has a second joker).
@@ -363,6 +480,9 @@ def solve(problem: Problem) -> Solution | None:
                 r = rec(nxt)
                 if r > NEG and r + w > best:
                     best, choice, after = r + w, (pattern, False), nxt
+                    if first:
+                        memo[state] = (best, choice, after)
+                        return best
         for bits, dj, mbit, w, option in options_by_low.get(face, no_options):
             if dj > jokers + debt:
                 break
