@@ -62,6 +62,22 @@ def test_impossible_cards_are_rejected(text: str) -> None:
         parse_cards(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "code", "card"),
+    [
+        ("xx 8♠#0 8♠#0", "bad_card", "xx"),
+        ("8♠#0 8♠#0 8♠#zzzz", "duplicate_card", "8♠"),
+        ("8♠ 8♠ 8♠ xx", "bad_card", "xx"),
+        ("8♠ 8♠ 8♠ 8♠#0 8♠#0", "duplicate_card", "8♠"),
+    ],
+)
+def test_errors_in_a_list_come_in_the_order_of_the_words(text: str, code: str, card: str) -> None:
+    """The first wrong word is named; a face out of copies comes after every other error."""
+    with pytest.raises(IllegalAction) as caught:
+        parse_cards(text)
+    assert (caught.value.code, caught.value.params["card"]) == (code, card)
+
+
 def test_repr_round_trips() -> None:
     for card in romme_pack():
         assert eval(repr(card)) == card

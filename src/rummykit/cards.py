@@ -20,9 +20,10 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import ClassVar, Self
 
 from rummykit.core import IllegalAction
-from rummykit.notation import Copied, split_copy
+from rummykit.notation import Copied, parse_pieces
 
 
 class Suit(IntEnum):
@@ -92,18 +93,23 @@ class Card(Copied):
 
     ``Card.id`` numbers the cards 0..109 (naturals by suit, rank and copy; jokers last), which
     is the compact JSON form.
+
+    >>> Card.parse("Th"), Card.parse("8♠#1").copy, Card.parse("*").is_joker
+    (Card.parse('10♥'), 1, True)
     """
 
     rank: Rank | None
     suit: Suit | None
     copy: int = 0
+    noun: ClassVar[str] = "card"
+    copy_digits: ClassVar[int] = 3
+    joker_copies: ClassVar[int] = MAX_JOKERS
+    natural_copies: ClassVar[int] = MAX_NATURAL_COPIES
 
     def __post_init__(self) -> None:
         if (self.rank is None) != (self.suit is None):
             raise ValueError("a card has both a rank and a suit, or neither (a joker)")
-        limit = MAX_JOKERS if self.rank is None else MAX_NATURAL_COPIES
-        if not 0 <= self.copy < limit:
-            raise ValueError(f"copy must be in 0..{limit - 1}, got {self.copy}")
+        self._check_copy()
 
     @property
     def is_joker(self) -> bool:
@@ -137,34 +143,15 @@ class Card(Copied):
         return cls(None, None, copy)
 
     @classmethod
-    def parse(cls, text: str) -> Card:
-        """Parse one card; a missing ``#n`` means copy 0. Raises ``IllegalAction("bad_card")``.
-
-        >>> Card.parse("Th"), Card.parse("8♠#1").copy, Card.parse("*").is_joker
-        (Card.parse('10♥'), 1, True)
-        """
-        face, copy = _split_copy(text)
-        return _card_from_face(face, copy, text)
-
-
-def _split_copy(text: str) -> tuple[str, int]:
-    return split_copy(text, 3, "bad_card", "card")
-
-
-def _card_from_face(face: str, copy: int, original: str) -> Card:
-    upper = face.upper()
-    try:
+    def _from_face(cls, face: str, copy: int) -> Self:
+        upper = face.upper()
         if upper in _JOKER_TEXT:
-            return Card(None, None, max(copy, 0))
+            return cls(None, None, copy)
         rank = _RANK_BY_TEXT.get(upper[:-1])
         suit = _SUIT_BY_TEXT.get(face[-1:].lower()) or _SUIT_BY_TEXT.get(face[-1:])
         if rank is None or suit is None or len(face) < 2:
-            raise IllegalAction("bad_card", card=original)
-        return Card(rank, suit, max(copy, 0))
-    except ValueError as err:
-        if isinstance(err, IllegalAction):
-            raise
-        raise IllegalAction("bad_card", card=original) from None
+            raise ValueError(f"no card {face!r}")
+        return cls(rank, suit, copy)
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
@@ -177,35 +164,7 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     ...
     rummykit.core.IllegalAction: bad_card: card='8♠'
     """
-    words = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    explicit: list[tuple[str, Card | None]] = []
-    used: set[Card] = set()
-    for word in words:
-        face, copy = _split_copy(word)
-        card = _card_from_face(face, copy, word)
-        if copy >= 0:
-            if card in used:
-                raise IllegalAction("duplicate_card", card=card.code)
-            used.add(card)
-            explicit.append((word, card))
-        else:
-            explicit.append((word, None))
-    result: list[Card] = []
-    for word, known in explicit:
-        if known is not None:
-            result.append(known)
-            continue
-        base = _card_from_face(_split_copy(word)[0], 0, word)
-        limit = MAX_JOKERS if base.is_joker else MAX_NATURAL_COPIES
-        for copy in range(limit):
-            candidate = Card(base.rank, base.suit, copy)
-            if candidate not in used:
-                used.add(candidate)
-                result.append(candidate)
-                break
-        else:
-            raise IllegalAction("bad_card", card=word)
-    return result
+    return parse_pieces(Card, text)
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -24,7 +24,6 @@ from rummykit.core import (
     Hint,
     IllegalAction,
     Leaf,
-    Record,
     describe,
     freeze,
     options_from_json,
@@ -140,8 +139,8 @@ class State(GameState[Rules, Action, View]):
         self.log.append(freeze({"code": "deal", "hand_size": rules.hand_size}))
 
     @classmethod
-    def from_record_start(cls, record: Record) -> State:
-        return cls(Rules.from_json(record.rules), len(record.seats), record.seed)
+    def rules_from_json(cls, data: JSON) -> Rules:
+        return Rules.from_json(data)
 
     @classmethod
     def action_from_json(cls, data: JSON, rules: Rules | None = None) -> Action:
@@ -169,13 +168,6 @@ class State(GameState[Rules, Action, View]):
             raise IllegalAction("not_your_turn", seat=seat, to_move=self.turn)
         if action.card not in self.hands[self.turn]:
             raise IllegalAction("card_not_in_hand", card=action.card.number)
-
-    def can_apply(self, action: Action, seat: int | None = None) -> bool:
-        try:
-            self._check(action, seat)
-        except IllegalAction:
-            return False
-        return True
 
     def apply(self, action: Action, seat: int | None = None) -> None:
         self._check(action, seat)

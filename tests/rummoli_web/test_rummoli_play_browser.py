@@ -274,7 +274,11 @@ def test_the_player_plays_their_own_cards_of_the_sequence_and_the_page_says_what
             if state["phase"] == "widow":
                 decide.locator("[data-action='keep_hand']").dispatch_event("click")
             elif state["phase"] == "lead":
-                page.locator(".rm-my-hand button.can-lead").first.dispatch_event("click")
+                # Looked up and tapped in one step: a step of the sequence may redraw the hand
+                # between this loop's reading and the tap (the loop reads the page again).
+                page.evaluate(
+                    "() => document.querySelector('.rm-my-hand button.can-lead')?.click()"
+                )
             else:
                 decide.locator("[data-action='pass'], [data-action='check']").first.dispatch_event(
                     "click"

@@ -77,6 +77,23 @@ def test_a_third_copy_is_refused_in_a_list() -> None:
     assert caught.value.code == "duplicate_tile"
 
 
+@pytest.mark.parametrize(
+    ("text", "code", "tile"),
+    [
+        ("x9 r5#0 r5#0", "bad_tile", "x9"),
+        ("r5#0 r5#0 r5#zz", "duplicate_tile", "r5"),
+        ("x9 r5#zz", "bad_tile", "x9"),
+        ("r5 r5 r5 x9", "bad_tile", "x9"),
+        ("r5 r5 r5 r5#zz", "bad_tile", "r5#zz"),
+    ],
+)
+def test_errors_in_a_list_come_in_the_order_of_the_words(text: str, code: str, tile: str) -> None:
+    """As with cards: the first wrong word is named; a face out of copies comes last."""
+    with pytest.raises(IllegalAction) as caught:
+        parse_tiles(text)
+    assert (caught.value.code, caught.value.params["tile"]) == (code, tile)
+
+
 def test_repr_round_trips() -> None:
     for tile in Rules(jokers=4).pool():
         assert eval(repr(tile)) == tile

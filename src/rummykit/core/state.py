@@ -1,8 +1,9 @@
 """The engine contract: what every game's `State` is and the jobs written once for all of them.
 
 A game's state subclasses `GameState` and writes only its rules: ``__init__`` (deal from
-``(rules, players, seed)``), ``apply``, ``can_apply``, ``legal_actions``, ``view``,
-``to_move`` and ``is_over``, and the reading of its rules and actions. The record, the
+``(rules, players, seed)``), ``apply`` and the checks it makes first (``_check``, which
+``can_apply`` asks too), ``legal_actions``, ``view``, ``to_move`` and ``is_over``, the reading
+of its rules and actions, and of a first deal set by hand when it takes one. The record, the
 replay (state by state), the independent copy, the snapshot of everything and its text form
 are written here, once, over whatever attributes the state holds: a field added to a state is
 copied and snapshotted without another line.
@@ -83,8 +84,8 @@ class GameState(ABC, Generic[RulesT, ActionT, ViewT]):
 
     @classmethod
     @abstractmethod
-    def from_record_start(cls, record: Record) -> Self:
-        """The state before the record's first action (rules, seats and seed read)."""
+    def rules_from_json(cls, data: JSON) -> RulesT:
+        """Read the game's rules from their JSON form."""
 
     @classmethod
     @abstractmethod
@@ -97,8 +98,9 @@ class GameState(ABC, Generic[RulesT, ActionT, ViewT]):
         `IllegalAction` leaving the state unchanged."""
 
     @abstractmethod
-    def can_apply(self, action: ActionT, seat: int | None = None) -> bool:
-        """Whether `apply` would accept the action (nothing changes either way)."""
+    def _check(self, action: ActionT, seat: int | None) -> object:
+        """Everything `apply` checks before it changes anything: raise `IllegalAction` where
+        it would refuse the action (what is found may be returned for `apply` to use)."""
 
     @abstractmethod
     def legal_actions(self) -> list[ActionT]:
@@ -122,6 +124,12 @@ class GameState(ABC, Generic[RulesT, ActionT, ViewT]):
     def public_log(self) -> Sequence[Event]:
         """The public events so far, which every seat may read."""
 
+    @classmethod
+    def from_start(cls, start: JSON, rules: RulesT, players: int, seed: int) -> Self:
+        """A game dealt from a first deal set by hand, read from the JSON form a record keeps
+        (a game that takes none refuses it)."""
+        raise IllegalAction("bad_record", reason=f"no first deal set by hand in {cls.game}")
+
     def record_rules(self) -> dict[str, JSON]:
         """The rules as the record keeps them, with the first deal under ``"start"`` when it
         was set by hand (`start`)."""
@@ -129,6 +137,12 @@ class GameState(ABC, Generic[RulesT, ActionT, ViewT]):
         if self.start is not None:
             rules["start"] = self.start.to_json()
         return rules
+
+    def _set_by_hand(self, start: Starting | None = None) -> None:
+        """Mark a game set up from a position given by hand: it has no record, unless that
+        position is a first deal ``start``, which its record then keeps and replays."""
+        self._forced = start is None
+        self.start = start
 
     def _after_copy(self, twin: Self) -> None:
         """Relink what `copy` cannot know about (a helper sharing the state's lists)."""
@@ -141,6 +155,14 @@ class GameState(ABC, Generic[RulesT, ActionT, ViewT]):
             not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players
         ):
             raise IllegalAction("bad_seat", seat=seat)
+
+    def can_apply(self, action: ActionT, seat: int | None = None) -> bool:
+        """Whether `apply` would accept the action (nothing changes either way)."""
+        try:
+            self._check(action, seat)
+        except IllegalAction:
+            return False
+        return True
 
     @property
     def actions(self) -> Sequence[ActionT]:
@@ -164,6 +186,17 @@ class GameState(ABC, Generic[RulesT, ActionT, ViewT]):
     def new_game(cls, rules: RulesT, players: int, seed: int) -> Self:
         """A new game dealt from ``seed``."""
         return cls(rules, players, seed)
+
+    @classmethod
+    def from_record_start(cls, record: Record) -> Self:
+        """The state before the record's first action: its rules, seats and seed read, and
+        its first deal when the record keeps one (`from_start`)."""
+        options = dict(record.rules)
+        start = options.pop("start", None)
+        rules = cls.rules_from_json(options)
+        if start is None:
+            return cls(rules, len(record.seats), record.seed)
+        return cls.from_start(start, rules, len(record.seats), record.seed)
 
     @classmethod
     def _start(cls, record: Record | Mapping[str, JSON]) -> tuple[Self, Record]:

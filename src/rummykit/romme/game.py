@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rummykit.cards import Card, parse_cards, romme_pack
-from rummykit.core import JSON, Event, GameState, IllegalAction, Record, freeze
+from rummykit.core import JSON, Event, GameState, IllegalAction, freeze
 from rummykit.core.codec import Codec, Encoded
 from rummykit.romme.actions import (
     CODEC,
@@ -211,7 +211,7 @@ class State(GameState[Rules, Action, View]):
             if len(opened) != state.players:
                 raise IllegalAction("bad_players", players=len(opened))
             state.opened = [bool(o) for o in opened]
-        state._forced = True
+        state._set_by_hand()
         return state
 
     @classmethod
@@ -232,9 +232,15 @@ class State(GameState[Rules, Action, View]):
             discard_pile=deal.discard_pile,
             seed=seed,
         )
-        state._forced = False
-        state.start = deal
+        state._set_by_hand(deal)
         return state
+
+    @classmethod
+    def from_start(cls, start: JSON, rules: Rules, players: int, seed: int) -> State:
+        deal = Deal.from_json(start)
+        if len(deal.hands) != players:
+            raise IllegalAction("bad_record", reason="deal: one hand per seat")
+        return cls.dealt(deal, rules, seed)
 
     def _event(self, code: str, **params: JSON) -> None:
         event: dict[str, JSON] = {"code": code, **params}
@@ -257,40 +263,36 @@ class State(GameState[Rules, Action, View]):
 
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Check ``action`` (by ``seat`` when given) and apply all of it, or raise."""
-        if seat is not None:
-            self._check_turn(seat, action)
+        outcome = self._check(action, seat)
         match action:
             case Draw():
                 self._draw(action)
             case Discard():
                 self._discard(action)
             case Play():
-                self._play(action)
+                assert outcome is not None
+                self._play(action, outcome)
             case NextRound():
                 self._next_round()
-            case _:
-                raise IllegalAction("bad_action", action=repr(action))
         self._actions.append(action)
 
-    def can_apply(self, action: Action, seat: int | None = None) -> bool:
-        """Whether `apply` would accept the action (nothing changes either way)."""
-        try:
-            if seat is not None:
-                self._check_turn(seat, action)
-            match action:
-                case Draw():
-                    self._check_draw(action)
-                case Discard():
-                    self._check_discard(action)
-                case Play():
-                    self._check_play(action)
-                case NextRound():
-                    self._check_next_round()
-                case _:
-                    return False
-        except IllegalAction:
-            return False
-        return True
+    def _check(self, action: Action, seat: int | None) -> PlayOutcome | None:
+        """Everything `apply` checks, written once for it and `can_apply`; for a play, its
+        outcome (what applying it needs)."""
+        if seat is not None:
+            self._check_turn(seat, action)
+        match action:
+            case Draw():
+                self._check_draw(action)
+            case Discard():
+                self._check_discard(action)
+            case Play():
+                return self._check_play(action)
+            case NextRound():
+                self._check_next_round()
+            case _:
+                raise IllegalAction("bad_action", action=repr(action))
+        return None
 
     def legal_actions(self) -> list[Action]:
         """Every legal draw, discard and next-round step. Plays are far too many to list: ask
@@ -359,7 +361,6 @@ class State(GameState[Rules, Action, View]):
                 raise IllegalAction("discard_unusable", card=self.discard_pile[-1].code)
 
     def _draw(self, action: Draw) -> None:
-        self._check_draw(action)
         seat = self.turn
         if action.source == "stock":
             self.hands[seat].append(self.stock.pop())
@@ -389,8 +390,7 @@ class State(GameState[Rules, Action, View]):
         self._check_phase(("play",), "play")
         return check_play(action, self.turn_context())
 
-    def _play(self, action: Play) -> None:
-        outcome = self._check_play(action)
+    def _play(self, action: Play, outcome: PlayOutcome) -> None:
         seat = self.turn
         self.hands[seat] = outcome.hand
         self.table = outcome.table
@@ -437,7 +437,6 @@ class State(GameState[Rules, Action, View]):
             raise IllegalAction("picked_card_unused", card=self.picked.code)
 
     def _discard(self, action: Discard) -> None:
-        self._check_discard(action)
         seat = self.turn
         hand = self.hands[seat]
         hand.remove(action.card)
@@ -522,7 +521,6 @@ class State(GameState[Rules, Action, View]):
             raise IllegalAction("round_not_over")
 
     def _next_round(self) -> None:
-        self._check_next_round()
         self.dealer = (self.dealer + 1) % self.players
         self._deal(None)
 
@@ -558,16 +556,8 @@ class State(GameState[Rules, Action, View]):
         )
 
     @classmethod
-    def from_record_start(cls, record: Record) -> State:
-        options = dict(record.rules)
-        start = options.pop("start", None)
-        rules = Rules.from_json(options)
-        if start is None:
-            return cls(rules, len(record.seats), record.seed)
-        deal = Deal.from_json(start)
-        if len(deal.hands) != len(record.seats):
-            raise IllegalAction("bad_record", reason="deal: one hand per seat")
-        return cls.dealt(deal, rules, record.seed)
+    def rules_from_json(cls, data: JSON) -> Rules:
+        return Rules.from_json(data)
 
     @classmethod
     def action_from_json(cls, data: JSON, rules: Rules | None = None) -> Action:

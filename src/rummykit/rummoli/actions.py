@@ -148,17 +148,10 @@ Action = SwapWidow | KeepHand | Bid | Pass | Check | Bet | Call | Raise | Fold |
 _read_action = CODEC.reader(Action)
 
 _BARE: dict[str, Action] = {
-    "swap_widow": SwapWidow(),
-    "keep_hand": KeepHand(),
-    "pass": Pass(),
-    "check": Check(),
-    "call": Call(),
-    "fold": Fold(),
+    action.t: action for action in (SwapWidow(), KeepHand(), Pass(), Check(), Call(), Fold())
 }
 _WITH_CHIPS: dict[str, type[Bid] | type[Bet] | type[Raise]] = {
-    "bid": Bid,
-    "bet": Bet,
-    "raise": Raise,
+    kind.t: kind for kind in (Bid, Bet, Raise)
 }
 
 

@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rummykit.cards import Card, shuffled, standard_deck
-from rummykit.core import JSON, IllegalAction, Record
+from rummykit.core import JSON, IllegalAction
 from rummykit.core import Event as PublicEvent
 from rummykit.core.state import GameState
 from rummykit.rummoli.actions import (
@@ -657,14 +657,6 @@ class State(GameState[Rules, Action, View]):
         out.append(Fold())
         return out
 
-    def can_apply(self, action: Action, seat: int | None = None) -> bool:
-        """Whether `apply` would accept the action (from ``seat``, when given)."""
-        try:
-            self._check(action, seat)
-        except IllegalAction:
-            return False
-        return True
-
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Apply a decision of the awaited seat, then every forced step that follows.
 
@@ -887,15 +879,12 @@ class State(GameState[Rules, Action, View]):
         return self.events
 
     @classmethod
-    def from_record_start(cls, record: Record) -> State:
-        rules = dict(record.rules)
-        start = rules.pop("start", None)
-        return cls(
-            Rules.from_json(rules),
-            len(record.seats),
-            record.seed,
-            start=None if start is None else Start.from_json(start),
-        )
+    def rules_from_json(cls, data: JSON) -> Rules:
+        return Rules.from_json(data)
+
+    @classmethod
+    def from_start(cls, start: JSON, rules: Rules, players: int, seed: int) -> State:
+        return cls(rules, players, seed, start=Start.from_json(start))
 
     @classmethod
     def action_from_json(cls, data: JSON, rules: Rules | None = None) -> Action:

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rummykit.core import JSON, Event, GameState, IllegalAction, Record, freeze
+from rummykit.core import JSON, Event, GameState, IllegalAction, freeze
 from rummykit.core.codec import Codec, Encoded
 from rummykit.tiles.actions import (
     CODEC,
@@ -234,7 +234,7 @@ class State(GameState[Rules, Action, View]):
         if len(state.opened) != len(racks):
             raise IllegalAction("bad_position", reason="opened", opened=len(state.opened))
         state.starter = to_move
-        state._forced = True
+        state._set_by_hand()
         return state
 
     @classmethod
@@ -249,9 +249,15 @@ class State(GameState[Rules, Action, View]):
         state = cls.from_position(
             start.racks, rules=rules, pool=start.pool, to_move=start.to_move, seed=seed
         )
-        state._forced = False
-        state.start = start
+        state._set_by_hand(start)
         return state
+
+    @classmethod
+    def from_start(cls, start: JSON, rules: Rules, players: int, seed: int) -> State:
+        dealt = Start.from_json(start)
+        if len(dealt.racks) != players:
+            raise IllegalAction("bad_record", reason="start: one rack per seat")
+        return cls.dealt(dealt, rules, seed)
 
     # --- the contract ----------------------------------------------------------------------
 
@@ -277,14 +283,6 @@ class State(GameState[Rules, Action, View]):
             case NextRound():
                 self._start_round()
         self._actions.append(action)
-
-    def can_apply(self, action: Action, seat: int | None = None) -> bool:
-        """Whether `apply` would accept the action (nothing changes either way)."""
-        try:
-            self._check(action, seat)
-        except IllegalAction:
-            return False
-        return True
 
     def check_play(self, action: Play) -> TurnCheck:
         """Judge a play by the seat on move without applying it: what it would do, or raise."""
@@ -442,16 +440,8 @@ class State(GameState[Rules, Action, View]):
         return self.log
 
     @classmethod
-    def from_record_start(cls, record: Record) -> State:
-        options = dict(record.rules)
-        start = options.pop("start", None)
-        rules = Rules.from_json(options)
-        if start is None:
-            return cls(rules, len(record.seats), record.seed)
-        dealt = Start.from_json(start)
-        if len(dealt.racks) != len(record.seats):
-            raise IllegalAction("bad_record", reason="start: one rack per seat")
-        return cls.dealt(dealt, rules, record.seed)
+    def rules_from_json(cls, data: JSON) -> Rules:
+        return Rules.from_json(data)
 
     @classmethod
     def action_from_json(cls, data: JSON, rules: Rules | None = None) -> Action:

@@ -16,13 +16,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from enum import IntEnum
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, Self
 
 from rummykit import melds
 from rummykit.core import JSON, IllegalAction
-from rummykit.notation import Copied, split_copy
+from rummykit.notation import Copied, parse_pieces
 
 MAX_NUMBER = 100
 """The highest number a tile may carry under any rules (the standard set stops at 13)."""
@@ -73,20 +73,24 @@ class Tile(Copied):
 
     >>> Tile.parse("k13#1").id, Tile.from_id(612)
     (612, Tile.parse('k13#1'))
+    >>> Tile.parse("R5"), Tile.parse("*#1").copy, Tile.parse("JK").is_joker
+    (Tile.parse('r5'), 1, True)
     """
 
     colour: Colour | None
     number: int | None
     copy: int = 0
+    noun: ClassVar[str] = "tile"
+    copy_digits: ClassVar[int] = 2
+    joker_copies: ClassVar[int] = MAX_JOKERS
+    natural_copies: ClassVar[int] = MAX_COPIES
 
     def __post_init__(self) -> None:
         if (self.colour is None) != (self.number is None):
             raise ValueError("a tile has both a colour and a number, or neither (a joker)")
         if self.number is not None and not 1 <= self.number <= MAX_NUMBER:
             raise ValueError(f"number must be in 1..{MAX_NUMBER}, got {self.number}")
-        limit = MAX_JOKERS if self.number is None else MAX_COPIES
-        if not 0 <= self.copy < limit:
-            raise ValueError(f"copy must be in 0..{limit - 1}, got {self.copy}")
+        self._check_copy()
 
     @property
     def is_joker(self) -> bool:
@@ -134,32 +138,13 @@ class Tile(Copied):
         return cls(None, None, copy)
 
     @classmethod
-    def parse(cls, text: str) -> Tile:
-        """Parse one tile; a missing ``#n`` means copy 0. Raises ``IllegalAction("bad_tile")``.
-
-        >>> Tile.parse("R5"), Tile.parse("*#1").copy, Tile.parse("JK").is_joker
-        (Tile.parse('r5'), 1, True)
-        """
-        face, copy = _split_copy(text)
-        return _tile_from_face(face, max(copy, 0), text)
-
-
-def _split_copy(text: str) -> tuple[str, int]:
-    return split_copy(text, 2, "bad_tile", "tile")
-
-
-def _tile_from_face(face: str, copy: int, original: str) -> Tile:
-    try:
+    def _from_face(cls, face: str, copy: int) -> Self:
         if face.upper() in _JOKER_TEXT:
-            return Tile(None, None, copy)
+            return cls(None, None, copy)
         match = _TILE_RE.fullmatch(face)
         if match is None:
-            raise IllegalAction("bad_tile", tile=original)
-        return Tile(Colour.from_letter(match[1]), int(match[2]), copy)
-    except ValueError as err:
-        if isinstance(err, IllegalAction):
-            raise
-        raise IllegalAction("bad_tile", tile=original) from None
+            raise ValueError(f"no tile {face!r}")
+        return cls(Colour.from_letter(match[1]), int(match[2]), copy)
 
 
 def parse_tiles(text: str | Iterable[str], taken: Iterable[Tile] = ()) -> list[Tile]:
@@ -173,31 +158,7 @@ def parse_tiles(text: str | Iterable[str], taken: Iterable[Tile] = ()) -> list[T
     ...
     rummykit.core.IllegalAction: bad_tile: tile='b2'
     """
-    words = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    parsed: list[tuple[str, int]] = [_split_copy(word) for word in words]
-    used: set[Tile] = set(taken)
-    for (face, copy), word in zip(parsed, words, strict=True):
-        if copy >= 0:
-            tile = _tile_from_face(face, copy, word)
-            if tile in used:
-                raise IllegalAction("duplicate_tile", tile=tile.code)
-            used.add(tile)
-    result: list[Tile] = []
-    for (face, copy), word in zip(parsed, words, strict=True):
-        if copy >= 0:
-            result.append(_tile_from_face(face, copy, word))
-            continue
-        base = _tile_from_face(face, 0, word)
-        limit = MAX_JOKERS if base.is_joker else MAX_COPIES
-        for candidate_copy in range(limit):
-            candidate = replace(base, copy=candidate_copy)
-            if candidate not in used:
-                used.add(candidate)
-                result.append(candidate)
-                break
-        else:
-            raise IllegalAction("bad_tile", tile=word)
-    return result
+    return parse_pieces(Tile, text, taken)
 
 
 def format_tiles(tiles: Iterable[Tile]) -> str:
