@@ -42,14 +42,18 @@ test: lint typecheck pytest
 
 # The API fuzzed with many fresh examples per operation: on SQLite, then on PostgreSQL when
 # one runs locally (RUMMYKIT_TEST_POSTGRES_URL). Prints the number of requests sent. Then the
-# Rommé computers play 2,000 games under random rules (500 in `make test`).
+# Rommé computers play 2,000 games under random rules (200 in `make test`), and the long
+# randomised tests of the engines and solvers run ten times their `make test` length.
 fuzz: $(TEST_STAMP)
 	RUMMYKIT_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) RUMMYKIT_FUZZ_RANDOM=1 \
 		$(BIN)/pytest -n 0 -s -p no:randomly -p no:warnings tests/web/test_fuzz.py
 	RUMMYKIT_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) RUMMYKIT_FUZZ_RANDOM=1 RUMMYKIT_FUZZ_DATABASE=postgresql \
 		$(BIN)/pytest -n 0 -s -p no:randomly -p no:warnings -rs tests/web/test_fuzz.py
-	RUMMYKIT_BOT_CHUNKS=20 $(BIN)/pytest -n 2 -p no:randomly \
+	RUMMYKIT_BOT_CHUNKS=80 $(BIN)/pytest -n 2 -p no:randomly \
 		tests/romme_solver/test_bots.py -k random_rules
+	RUMMYKIT_TEST_SCALE=10 $(BIN)/pytest -n 2 -p no:randomly \
+		tests/romme/test_properties.py -k seeded_random_rounds \
+		tests/tiles_solver/test_solver_exact.py -k rummikub_solver
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info

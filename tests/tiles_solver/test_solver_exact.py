@@ -19,6 +19,7 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from scale import scaled
 
 from rummykit.bench.tiles_solver import ReferenceSolver, random_position
 from rummykit.tiles import Rules, TableSet, Tile, check_turn, solve
@@ -137,7 +138,7 @@ def reference() -> ReferenceSolver:
 def test_most_tiles_matches_rummikub_solver(chunk: int, reference: ReferenceSolver) -> None:
     rng = random.Random(1000 + chunk)
     rules = Rules()
-    for _ in range(300):
+    for _ in range(scaled(120)):
         rack, table = game_position(rng, rules)
         found = solve(rack, table, rules, "count")
         accepted(rack, table, rules, found, False)
@@ -158,7 +159,7 @@ def test_first_meld_matches_rummikub_solver(chunk: int, reference: ReferenceSolv
     rng = random.Random(2000 + chunk)
     rules = Rules()
     pool = [t for t in rules.pool() if not t.is_joker]
-    for _ in range(400):
+    for _ in range(scaled(150)):
         rack = rng.sample(pool, rng.randint(6, 16))
         jokers = rng.choice((0, 0, 0, 1))
         rack += [Tile.joker(i) for i in range(jokers)]
