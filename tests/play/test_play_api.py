@@ -13,6 +13,7 @@ from rummykit import romme, tiles
 from rummykit.cards import Card
 from rummykit.web.language import site_translations
 from rummykit.web.play.adapter import adapter
+from rummykit.web.play.service import PlayService
 
 from .helpers import act, create, romme_seed, seeded, settle, tiles_seed, view
 from .tables_helpers import join, make_table, post
@@ -399,3 +400,49 @@ def test_the_new_melds_being_built_are_valued_by_the_engine(client: TestClient) 
     stranger = {"X-Seat-Token": "not-the-seat-token"}
     answer = client.post(f"/api/games/{game_id}/melds", json={"melds": melds}, headers=stranger)
     assert answer.status_code == 403
+
+
+def test_a_hint_asked_of_a_process_whose_copy_is_behind_catches_up_first(tmp_path: Any) -> None:
+    """Two processes share a site: the turn passed in one of them, and the other, which has not
+    heard of it yet, is asked for the new player's hint. It reads the steps it missed before it
+    answers, rather than refusing with ``not_your_turn``."""
+    from rummykit.web import create_app
+
+    url = f"sqlite:///{tmp_path / 'two.sqlite3'}"
+    # The second process hears of nothing by itself within the test (its poll is an hour).
+    with (
+        TestClient(create_app(url, poll_seconds=0.2), follow_redirects=False) as first,
+        TestClient(create_app(url, poll_seconds=3600), follow_redirects=False) as second,
+    ):
+        for app in (first.app, second.app):  # hints in threads: no worker processes to start
+            state: Any = app.state  # type: ignore[attr-defined]
+            state.play = PlayService(state.db, state.hub, bot_workers=0)
+        made = make_table(first)
+        guest = join(first, made["id"], "Ben").json()["token"]
+        started = post(first, made["id"], "start", made["token"])
+        assert started.status_code == 200, started.text
+        game_id, tokens = started.json()["game_id"], [made["token"], guest]
+        shown = second.get(f"/api/games/{game_id}", headers={"X-Table-Token": tokens[0]}).json()
+        mover = shown["to_move"]
+        headers = {"X-Table-Token": tokens[mover]}
+        seq = shown["seq"]
+        if shown["phase"] == "draw":
+            drawn = first.post(
+                f"/api/games/{game_id}/actions",
+                json={"seq": seq, "action": {"t": "draw"}},
+                headers=headers,
+            )
+            assert drawn.status_code == 200, drawn.text
+            shown = drawn.json()
+        discarded = first.post(
+            f"/api/games/{game_id}/actions",
+            json={"seq": shown["seq"], "action": {"t": "discard", "card": shown["hand"][0]}},
+            headers=headers,
+        )
+        assert discarded.status_code == 200, discarded.text
+        assert discarded.json()["to_move"] == 1 - mover
+        answered = second.get(
+            f"/api/games/{game_id}/hint", headers={"X-Table-Token": tokens[1 - mover]}
+        )
+        assert answered.status_code == 200, answered.text
+        assert answered.json()["seq"] == discarded.json()["seq"]

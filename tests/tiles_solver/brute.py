@@ -13,7 +13,8 @@ from functools import cache
 from itertools import combinations, permutations, product
 
 from rummykit.core import IllegalAction
-from rummykit.tiles.model import JokerMeaning, Rules, TableSet, Tile, read_set
+from rummykit.tiles.model import JokerMeaning, TableSet, read_set
+from rummykit.tiles.rules import Rules, Tile
 from rummykit.tiles.solver_dp import NEG, SCALE, CountProblem
 from rummykit.tiles.turn import check_turn
 

@@ -17,7 +17,8 @@ import highspy
 import numpy as np
 
 from rummykit.core import IllegalAction
-from rummykit.tiles.model import Colour, JokerMeaning, Rules, TableSet, Tile, read_set
+from rummykit.tiles.model import JokerMeaning, TableSet, read_set
+from rummykit.tiles.rules import Colour, Rules, Tile
 from rummykit.tiles.solver_dp import CountProblem
 from rummykit.tiles.turn import check_turn
 

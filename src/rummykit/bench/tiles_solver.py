@@ -41,7 +41,8 @@ from functools import partial
 from typing import Any
 
 from rummykit.core import JSON
-from rummykit.tiles.model import Colour, JokerMeaning, Rules, TableSet, Tile, read_set
+from rummykit.tiles.model import JokerMeaning, TableSet, read_set
+from rummykit.tiles.rules import Colour, Rules, Tile
 from rummykit.tiles.solver import solve
 from rummykit.tiles.solver_dp import CountProblem, solve_counts
 

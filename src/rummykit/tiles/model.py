@@ -1,5 +1,5 @@
 """The sets of tile rummy on the table, their notation and their reading (the tiles and the
-options are in `rummykit.tiles.rules`, re-exported here).
+options are in `rummykit.tiles.rules`).
 
 A set on the table keeps its tiles in order and, for each joker, what it stands for. Sets are
 checked by the shared validator of `rummykit.melds`, the same rule as Rommé's melds:
@@ -24,43 +24,22 @@ from typing import Any, NamedTuple
 from rummykit import melds
 from rummykit.core import IllegalAction
 from rummykit.tiles.rules import (
-    MAX_COPIES,
-    MAX_JOKERS,
     MAX_NUMBER,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     Colour,
-    JokerRetrieval,
     Rules,
-    Scoring,
     SetKind,
     Tile,
     format_tiles,
     parse_tiles,
-    sort_tiles,
 )
 
 __all__ = [
-    "MAX_COPIES",
-    "MAX_JOKERS",
-    "MAX_NUMBER",
-    "MAX_PLAYERS",
-    "MIN_PLAYERS",
-    "Colour",
     "JokerMeaning",
-    "JokerRetrieval",
-    "Rules",
-    "Scoring",
-    "SetKind",
     "TableSet",
-    "Tile",
     "format_table",
-    "format_tiles",
     "parse_table",
-    "parse_tiles",
     "read_set",
     "set_value",
-    "sort_tiles",
     "table_tiles",
 ]
 

@@ -44,16 +44,8 @@ from itertools import product
 from typing import Literal
 
 from rummykit.core import IllegalAction
-from rummykit.tiles.model import (
-    Colour,
-    JokerMeaning,
-    Rules,
-    TableSet,
-    Tile,
-    parse_table,
-    parse_tiles,
-    read_set,
-)
+from rummykit.tiles.model import JokerMeaning, TableSet, parse_table, read_set
+from rummykit.tiles.rules import Colour, Rules, Tile, parse_tiles
 from rummykit.tiles.solver_dp import (
     A3,
     COLOURS,

@@ -610,7 +610,11 @@ class PlayService:
 
     async def hint(self, live: AnyLive, seat: int, lang: str = DEFAULT_LANGUAGE) -> dict[str, JSON]:
         """The game's hint for ``seat`` (see `rummykit.web.play.adapter.PlayGame.hint`), with its
-        reason in words for the reader (``text``) and the version it is for (``seq``)."""
+        reason in words for the reader (``text``) and the version it is for (``seq``). A copy
+        on which ``seat`` is not on move first reads the steps it may have missed: another
+        process may have passed the turn, and its news may not have come yet."""
+        if live.state.to_move != seat:
+            live = await self.get(live.id, fresh=True)
         async with live.lock:
             state = live.state
             if state.to_move != seat:
