@@ -328,14 +328,19 @@ def test_a_hint_is_a_legal_move_with_its_reason(client: TestClient, kind: str) -
     assert act(client, game_id, token, action, seq=mine["seq"]).status_code == 200
 
 
-def test_a_hint_only_on_the_players_turn(client: TestClient) -> None:
-    """Of two people at a table, the one not on move is refused a hint; the one on move gets
-    it. (Against computers, they may have played back to the person before the hint is asked.)"""
+def two_people_playing(client: TestClient) -> tuple[str, list[str]]:
+    """A Rommé game of two people at a table: its id and the seats' table tokens."""
     made = make_table(client)
     guest = join(client, made["id"], "Ben").json()["token"]
     started = post(client, made["id"], "start", made["token"])
     assert started.status_code == 200, started.text
-    game_id, tokens = started.json()["game_id"], [made["token"], guest]
+    return started.json()["game_id"], [made["token"], guest]
+
+
+def test_a_hint_only_on_the_players_turn(client: TestClient) -> None:
+    """Of two people at a table, the one not on move is refused a hint; the one on move gets
+    it. (Against computers, they may have played back to the person before the hint is asked.)"""
+    game_id, tokens = two_people_playing(client)
     shown = client.get(f"/api/games/{game_id}", headers={"X-Table-Token": tokens[0]}).json()
     on_move = shown["to_move"]
     assert on_move in (0, 1)
@@ -417,11 +422,7 @@ def test_a_hint_asked_of_a_process_whose_copy_is_behind_catches_up_first(tmp_pat
         for app in (first.app, second.app):  # hints in threads: no worker processes to start
             state: Any = app.state  # type: ignore[attr-defined]
             state.play = PlayService(state.db, state.hub, bot_workers=0)
-        made = make_table(first)
-        guest = join(first, made["id"], "Ben").json()["token"]
-        started = post(first, made["id"], "start", made["token"])
-        assert started.status_code == 200, started.text
-        game_id, tokens = started.json()["game_id"], [made["token"], guest]
+        game_id, tokens = two_people_playing(first)
         shown = second.get(f"/api/games/{game_id}", headers={"X-Table-Token": tokens[0]}).json()
         mover = shown["to_move"]
         headers = {"X-Table-Token": tokens[mover]}
