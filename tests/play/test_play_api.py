@@ -423,9 +423,10 @@ def test_a_hint_asked_of_a_process_whose_copy_is_behind_catches_up_first(tmp_pat
             state: Any = app.state  # type: ignore[attr-defined]
             state.play = PlayService(state.db, state.hub, bot_workers=0)
         game_id, tokens = two_people_playing(first)
-        shown = second.get(f"/api/games/{game_id}", headers={"X-Table-Token": tokens[0]}).json()
-        mover = shown["to_move"]
-        headers = {"X-Table-Token": tokens[mover]}
+        seated = [{"X-Table-Token": token} for token in tokens]
+        mover = second.get(f"/api/games/{game_id}", headers=seated[0]).json()["to_move"]
+        headers = seated[mover]
+        shown = second.get(f"/api/games/{game_id}", headers=headers).json()
         seq = shown["seq"]
         if shown["phase"] == "draw":
             drawn = first.post(
@@ -442,8 +443,6 @@ def test_a_hint_asked_of_a_process_whose_copy_is_behind_catches_up_first(tmp_pat
         )
         assert discarded.status_code == 200, discarded.text
         assert discarded.json()["to_move"] == 1 - mover
-        answered = second.get(
-            f"/api/games/{game_id}/hint", headers={"X-Table-Token": tokens[1 - mover]}
-        )
+        answered = second.get(f"/api/games/{game_id}/hint", headers=seated[1 - mover])
         assert answered.status_code == 200, answered.text
         assert answered.json()["seq"] == discarded.json()["seq"]
