@@ -35,8 +35,9 @@ typecheck: $(TEST_STAMP)
 
 # `--dist load`: the group scheduler keys tests by node id, and schemathesis gives the API
 # fuzz's operations one node id, so all but one of them were silently left out.
+# `-rR`: the tests tried again are named in the summary.
 pytest: $(TEST_STAMP)
-	$(BIN)/pytest -n 2 --dist load $(PYTEST_ARGS)
+	$(BIN)/pytest -n 2 --dist load -rR $(PYTEST_ARGS)
 
 test: lint typecheck pytest
 
