@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ from rummykit import romme, tiles
 from rummykit.cards import Card
 from rummykit.web.language import site_translations
 from rummykit.web.play.adapter import adapter
-from rummykit.web.play.service import PlayService
+from rummykit.web.play.service import PlayService, channel
 
 from .helpers import act, create, romme_seed, seeded, settle, tiles_seed, view
 from .tables_helpers import join, make_table, post
@@ -446,3 +447,62 @@ def test_a_hint_asked_of_a_process_whose_copy_is_behind_catches_up_first(tmp_pat
         answered = second.get(f"/api/games/{game_id}/hint", headers=seated[1 - mover])
         assert answered.status_code == 200, answered.text
         assert answered.json()["seq"] == discarded.json()["seq"]
+
+
+def test_a_step_published_on_redis_is_applied_by_a_copy_one_step_behind_without_a_read(
+    tmp_path: Any,
+) -> None:
+    """Two processes share a site through Redis: a move made in one reaches the other's copy of
+    the game with its action, and the copy, one step behind, applies it without reading the
+    database. A copy further behind still reads the steps it misses."""
+    from web.databases import redis_server
+
+    from rummykit.web import create_app
+
+    url = f"sqlite:///{tmp_path / 'two.sqlite3'}"
+    with (
+        redis_server(tmp_path) as redis_url,
+        TestClient(create_app(url, poll_seconds=0.2, redis_url=redis_url)) as first,
+        TestClient(create_app(url, poll_seconds=3600, redis_url=redis_url)) as second,
+    ):
+        game_id, tokens = two_people_playing(first)
+        seated = [{"X-Table-Token": token} for token in tokens]
+        mover = second.get(f"/api/games/{game_id}", headers=seated[0]).json()["to_move"]
+        headers = seated[mover]
+        shown = second.get(f"/api/games/{game_id}", headers=headers).json()
+        play: Any = second.app.state.play  # type: ignore[attr-defined]
+        reads: list[int] = []
+        read = play.repo.actions_since
+
+        async def counted(game: str, after: int) -> Any:
+            reads.append(after)
+            return await read(game, after)
+
+        play.repo.actions_since = counted
+        action = (
+            {"t": "draw"}
+            if shown["phase"] == "draw"
+            else {"t": "discard", "card": shown["hand"][0]}
+        )
+        moved = first.post(
+            f"/api/games/{game_id}/actions",
+            json={"seq": shown["seq"], "action": action},
+            headers=headers,
+        )
+        assert moved.status_code == 200, moved.text
+        deadline = time.monotonic() + 10
+        while play.games[game_id].seq < shown["seq"] + 1 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert play.games[game_id].seq == shown["seq"] + 1
+        assert reads == []
+        fields = ("seq", "to_move", "phase", "hand", "table", "discard")
+        here, there = (
+            c.get(f"/api/games/{game_id}", headers=headers).json() for c in (first, second)
+        )
+        assert [there[f] for f in fields] == [here[f] for f in fields]
+        # (A page's view reads what another process may have written, whatever it heard.)
+        # A step two ahead of the copy is not applied: the copy's readers read the database.
+        reads.clear()
+        live = play.games[game_id]
+        second.portal.call(play._heard_step, channel(game_id), live.seq + 2, {"t": "draw"})
+        assert play.games[game_id].seq == here["seq"] and reads == []

@@ -42,6 +42,14 @@ def serve(
             "processes serving the same database.",
         ),
     ] = 5.0,
+    redis_poll_seconds: Annotated[
+        float,
+        typer.Option(
+            envvar="RUMMYKIT_REDIS_POLL_SECONDS",
+            help="The same while Redis brings every change at once (the polls are then only "
+            "a safety net).",
+        ),
+    ] = 30.0,
     redis: Annotated[
         str | None,
         typer.Option(
@@ -77,11 +85,19 @@ def serve(
         if refusal:
             typer.echo(f"rummykit: {refusal}", err=True)
             raise typer.Exit(2)
-        raise typer.Exit(processes.supervise(host, port, workers, url, redis, poll_seconds))
+        raise typer.Exit(
+            processes.supervise(host, port, workers, url, redis, poll_seconds, redis_poll_seconds)
+        )
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"rummykit: serving http://{shown}:{port}/ (database {_safe(url)})")
     uvicorn.run(
-        create_app(url, poll_seconds=poll_seconds, redis_url=redis, settle=True),
+        create_app(
+            url,
+            poll_seconds=poll_seconds,
+            redis_poll_seconds=redis_poll_seconds,
+            redis_url=redis,
+            settle=True,
+        ),
         host=host,
         port=port,
         log_level="warning",

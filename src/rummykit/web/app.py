@@ -21,7 +21,7 @@ from rummykit.core import IllegalAction
 from rummykit.store import Database, NotFound
 from rummykit.web import errors, rules, security
 from rummykit.web.language import site_translations
-from rummykit.web.live import Hub
+from rummykit.web.live import REDIS_POLL_SECONDS, Hub
 from rummykit.web.play.api import not_yours
 from rummykit.web.play.service import NotYourGame
 from rummykit.web.rendering import render, request_language
@@ -47,6 +47,7 @@ def create_app(
     database_url: str | None = None,
     *,
     poll_seconds: float = 5.0,
+    redis_poll_seconds: float = REDIS_POLL_SECONDS,
     redis_url: str | None = None,
     limits: security.Settings | None = None,
     settle: bool = False,
@@ -80,7 +81,9 @@ def create_app(
 
     app = FastAPI(title="rummykit", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     redis_url = redis_url or os.environ.get("RUMMYKIT_REDIS_URL") or None
-    app.state.hub = Hub(poll_seconds=poll_seconds, redis_url=redis_url)
+    app.state.hub = Hub(
+        poll_seconds=poll_seconds, redis_url=redis_url, redis_poll_seconds=redis_poll_seconds
+    )
     static = resources.files("rummykit.web").joinpath("static")
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
     # Fixed paths first: a game's pages take /{lang}/<game>/{game_id}, which must not shadow

@@ -28,6 +28,8 @@ from types import FrameType
 
 from sqlalchemy.engine import make_url
 
+from rummykit.web.live import REDIS_POLL_SECONDS
+
 RESTART_PAUSE = 1.0
 """Seconds before a server that stopped on its own is started again."""
 
@@ -53,7 +55,13 @@ def refusal(url: str, redis_url: str | None) -> str | None:
 
 
 def supervise(
-    host: str, port: int, workers: int, url: str, redis_url: str | None, poll_seconds: float
+    host: str,
+    port: int,
+    workers: int,
+    url: str,
+    redis_url: str | None,
+    poll_seconds: float,
+    redis_poll_seconds: float = REDIS_POLL_SECONDS,
 ) -> int:
     """Run ``workers`` servers until a signal stops this process; the exit status."""
     from rummykit.store import Database
@@ -91,6 +99,8 @@ def supervise(
             str(number),
             "--poll-seconds",
             str(poll_seconds),
+            "--redis-poll-seconds",
+            str(redis_poll_seconds),
         ]
         return subprocess.Popen(command, env=env, preexec_fn=_die_with_parent)
 

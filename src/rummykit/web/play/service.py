@@ -75,8 +75,12 @@ keep to their own budget; this only guards against one that hangs (a busy server
 decisions, and a queued decision is not a late one)."""
 
 
+GAME = "game"
+"""The kind of the games' channels."""
+
+
 def channel(game_id: str) -> str:
-    return f"game:{game_id}"
+    return f"{GAME}:{game_id}"
 
 
 class StaleVersion(Exception):
@@ -307,6 +311,7 @@ class PlayService:
         live games so that a game loaded again keeps them."""
         self.names: dict[str, dict[int, str]] = {}
         """The nicknames of the tables' games (game id -> seat -> name), shared likewise."""
+        hub.on_step(GAME, self._heard_step)
 
     def pool(self) -> concurrent.futures.ProcessPoolExecutor | None:
         """The worker processes of the computer seats (none: they think in threads)."""
@@ -440,8 +445,29 @@ class PlayService:
             return  # a lost race left its state behind its version: it was forgotten
         self._apply(live, await self.repo.actions_since(live.id, live.seq))
 
-    def _apply(self, live: AnyLive, missing: Sequence[tuple[int, JSON]]) -> None:
-        """Apply the stored steps that follow the copy's version (the game's lock held)."""
+    async def _heard_step(self, name: str, seq: int, data: JSON) -> None:
+        """Another process stored step ``seq`` of a game and published it (`Hub.on_step`): a
+        copy here one step behind applies it, without reading the database. Any other copy
+        (behind by more, or caught up already) is left to its readers, which read what they
+        miss from the database."""
+        live = self.games.get(name.partition(":")[2])
+        if live is None or live.seq != seq - 1:
+            return
+        async with live.lock:
+            if live.seq == seq - 1:
+                try:
+                    self._apply(live, [(seq, data)], announce=False)
+                except Exception:
+                    self.forget(live.id)  # the next reader loads it from the database
+                    raise
+        self.kick(live)
+
+    def _apply(
+        self, live: AnyLive, missing: Sequence[tuple[int, JSON]], *, announce: bool = True
+    ) -> None:
+        """Apply the stored steps that follow the copy's version (the game's lock held); tell
+        this process's pages (``announce``) of the new version: the other processes heard of
+        it from the one that stored it."""
         if self.games.get(live.id) is not live:
             return  # a lost race left its state behind its version: it was forgotten
         before = live.seq
@@ -453,8 +479,8 @@ class PlayService:
             live.state.apply(live.adapter.action_from_json(data, live.rules))
             live.seq = seq
             live.record_step()
-        if live.seq != before:
-            self.hub.publish(channel(live.id), live.seq)
+        if live.seq != before and announce:
+            self.hub.publish(channel(live.id), live.seq, remote=False)
 
     def _remember(self, live: AnyLive) -> None:
         self.games[live.id] = live
@@ -509,14 +535,15 @@ class PlayService:
     async def _store(self, live: AnyLive, action: Any) -> None:
         """Append an action the state has just applied; on a lost race forget the game."""
         try:
+            data = action.to_json()
             async with self._writing:
-                await self.repo.append_action(live.id, live.seq + 1, action.to_json())
+                await self.repo.append_action(live.id, live.seq + 1, data)
         except BaseException:
             self.forget(live.id)
             raise
         live.seq += 1
         live.record_step()
-        self.hub.publish(channel(live.id), live.seq)
+        self.hub.publish(channel(live.id), live.seq, data)
         if live.is_over:
             async with self._writing:
                 await self.repo.set_status(live.id, "over")
