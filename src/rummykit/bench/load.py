@@ -299,7 +299,8 @@ CONNECT_SECONDS = 60.0
 
 class Tables(Scenario):
     """``count`` Rommé tables of four people (`rummykit.bench.tables.Load`: each person on
-    the game's and the table's socket, the one to move playing after ``think`` seconds).
+    the game's and the table's socket, the one to move playing after ``think`` seconds on
+    average, drawn between half and one and a half times that).
 
     With several server processes the players of a table are spread over them, player ``i``
     on process ``i % processes``, addressed directly: nginx sends every request and socket of

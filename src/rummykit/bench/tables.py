@@ -22,6 +22,7 @@ import contextlib
 import json
 import os
 import platform
+import random
 import tempfile
 import time
 from collections.abc import Iterator
@@ -32,6 +33,9 @@ from rummykit.bench.load import percentiles
 from rummykit.bench.servers import Server
 from rummykit.bench.web import _choose
 from rummykit.core import JSON
+
+THINK_SEED = 1
+"""Seed of the people's pauses: the same run draws the same ones."""
 
 LONG_GAME = {"rounds": 50, "stock_exhausted": "reshuffle"}
 """Rules of a game that lasts longer than any run."""
@@ -66,8 +70,11 @@ class Load:
     ) -> None:
         self.urls = urls
         self.until = until
-        # Seconds a person takes before each move (0: at once, the server saturated).
+        # Seconds a person takes before each move on average (0: at once, the server
+        # saturated); each pause is drawn between half and one and a half times that, so that
+        # the tables, set up together, do not all move at the same instant ever after.
         self.think = think
+        self.pauses = random.Random(THINK_SEED)
         # At most so many handshakes at a time (None: no limit).
         self.connect_limit = connect_limit
         self.sockets = 0
@@ -154,7 +161,7 @@ class Load:
                         continue
                     acted = seq
                     if self.think:
-                        await asyncio.sleep(self.think)
+                        await asyncio.sleep(self.think * self.pauses.uniform(0.5, 1.5))
                     action = _choose(view)
                     self.sent[(game_id, seq + 1)] = (time.perf_counter(), seat)
                     self.sent[(table_id, seq + 1)] = self.sent[(game_id, seq + 1)]

@@ -324,7 +324,11 @@ def bench_load(
         ),
     ] = 0,
     think: Annotated[
-        float, typer.Option(help="Seconds a person at a table takes before each move.")
+        float,
+        typer.Option(
+            help="Seconds a person at a table takes before each move, on average (each pause "
+            "drawn between half and one and a half times that)."
+        ),
     ] = 0.0,
     seconds: Annotated[float, typer.Option(help="How long the load lasts.")] = 20.0,
     processes: Annotated[
