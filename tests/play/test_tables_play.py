@@ -197,3 +197,38 @@ def test_an_away_seat_is_played_by_the_stand_in_and_taken_back(client: TestClien
         back = post(client, table_id, "takeback", tokens[1])
         assert back.status_code == 200 and back.json()["seats"][1]["standin"] is False
         assert live_game(client, game_id).standins == {}
+
+
+def test_a_table_socket_sends_its_view_whole_then_only_what_changed(client: TestClient) -> None:
+    """The first message of a table's socket is the reader's whole view; after a move, only
+    the parts that changed (the turn), which laid over the last view give the view served
+    over HTTP."""
+    table_id, game_id, tokens = start_table(client, "romme")
+    with client.websocket_connect(
+        f"/ws/tables/{table_id}", headers={"X-Table-Token": tokens[0]}
+    ) as socket:
+        first = socket.receive_json()
+        assert first["t"] == "table" and "p" not in first
+        shown = first["d"]
+        live = settle(client, game_id)
+        seat, seq = live.state.to_move, live.seq
+        assert shown["turn"]["seq"] == seq
+        answer = client.post(
+            f"/api/games/{game_id}/actions",
+            json={"seq": seq, "action": person_move(live, seat)},
+            headers={"X-Table-Token": tokens[seat]},
+        )
+        assert answer.status_code == 200, answer.text
+        while shown["turn"]["seq"] == seq:
+            message = socket.receive_json()
+            assert message["t"] == "table" and "d" not in message
+            part = message["p"]
+            assert "turn" in part and "now" in part
+            assert not {"phrases", "seats", "standings", "rules", "messages"} & part.keys()
+            shown = {**shown, **part}
+        settle(client, game_id)
+        served = table_view(client, table_id, tokens[0]).json()
+        if served["turn"]["seq"] == shown["turn"]["seq"]:  # no computer move meanwhile
+            assert {k: v for k, v in shown.items() if k != "now"} == {
+                k: v for k, v in served.items() if k != "now"
+            }

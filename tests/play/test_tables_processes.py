@@ -22,6 +22,10 @@ from .tables_helpers import no_card
 SEATS = [{"kind": "person"}, {"kind": "person"}, {"kind": "computer", "level": "random"}]
 
 
+_views: dict[int, dict[str, Any]] = {}
+"""The last table view of each socket: its first message is whole, the next ones what changed."""
+
+
 def until(socket: ClientConnection, wanted: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
     """The first table view on ``socket`` that is ``wanted`` (within 10 s)."""
     deadline = time.monotonic() + 10
@@ -30,8 +34,14 @@ def until(socket: ClientConnection, wanted: Callable[[dict[str, Any]], bool]) ->
         assert left > 0, "the view never came"
         message = json.loads(socket.recv(timeout=left))
         no_card(message)  # a table's socket never names a card
-        if message["t"] == "table" and wanted(message["d"]):
-            view: dict[str, Any] = message["d"]
+        if message["t"] != "table":
+            continue
+        if "d" in message:
+            _views[id(socket)] = message["d"]
+        else:
+            _views[id(socket)] = {**_views[id(socket)], **message["p"]}
+        view = _views[id(socket)]
+        if wanted(view):
             return view
 
 

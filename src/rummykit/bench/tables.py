@@ -189,7 +189,8 @@ class Load:
             while True:
                 message = json.loads(await socket.recv())
                 now = time.perf_counter()
-                turn = message["d"].get("turn")
+                # The whole view first ("d"), then what changed ("p"): a move changes the turn.
+                turn = (message.get("d") or message.get("p") or {}).get("turn")
                 if turn is None:
                     continue
                 seq = int(turn["seq"])

@@ -1164,9 +1164,17 @@ class TableSocket(OneAtATime):
         me = _seat_of_pid(table, self.pid) if self.pid is not None else None
         data = await service.view(table, me, self.lang)
         seen = {k: v for k, v in data.items() if k != "now"}
-        if seen != self.shown:
-            self.shown = seen
+        if seen == self.shown:
+            return
+        shown, self.shown = self.shown, seen
+        if shown is None or shown.keys() != seen.keys():
             await self.socket.send_json({"t": "table", "v": table.version, "d": data})
+            return
+        # What changed since this socket's last view (at a move, the turn): the page lays it
+        # over that view. The whole view, phrases and messages included, is about 18 times larger.
+        changed = {k: v for k, v in seen.items() if shown[k] != v}
+        changed["now"] = data["now"]
+        await self.socket.send_json({"t": "table", "v": table.version, "p": changed})
 
 
 @functools.cache

@@ -39,7 +39,13 @@ class Table {
     this.render();
     this.socket = reconnecting(() => `${data.ws}?since=${this.view.version}&lang=${data.lang}`, {
       onMessage: (message) => {
-        if (message.t === "table" && message.d) this.update(message.d);
+        // A socket's first view is whole ("d"); the next ones bring what changed since ("p"),
+        // laid over the last view of the same socket (a new socket starts whole again).
+        if (message.t !== "table") return;
+        if (message.d) this.sent = message.d;
+        else if (message.p && this.sent) this.sent = { ...this.sent, ...message.p };
+        else return;
+        this.update(this.sent);
       },
       onState: (state) => this.connection(state),
       fatal: (code) => code === 4403,
