@@ -98,6 +98,8 @@ def test_sites_on_different_redis_databases_do_not_hear_each_other(
 def test_a_games_step_goes_with_its_version_and_is_taken_before_the_pages_hear_of_it(
     tmp_path: Path,
 ) -> None:
+    import redis.asyncio as redis
+
     with redis_server(tmp_path) as url:
 
         async def main() -> None:
@@ -126,6 +128,14 @@ def test_a_games_step_goes_with_its_version_and_is_taken_before_the_pages_hear_o
                 first.publish("game:abc", 6)  # a version without its step: only announced
                 await asyncio.wait_for(there.arrived.wait(), 10)
                 assert there.versions == [4, 6] and len(taken) == 1
+                # A step that cannot be read: the version still comes (its readers read the
+                # database).
+                there.arrived.clear()
+                raw = redis.Redis.from_url(url)
+                await raw.publish(f"{second.prefix}game:abc", "7 {not json")
+                await raw.aclose()
+                await asyncio.wait_for(there.arrived.wait(), 10)
+                assert there.versions == [4, 6, 7] and len(taken) == 1
             finally:
                 second.unwatch("game:abc", there)
                 for hub in (first, second):

@@ -286,13 +286,19 @@ class Hub:
                 delay = min(delay * 2, 30.0)
 
     def _hear(self, channel: str, data: bytes) -> None:
-        """A message from another process: ``<version>`` or ``<version> <step as JSON>``."""
-        version, _, step = data.partition(b" ")
+        """A message from another process: ``<version>`` or ``<version> <step as JSON>`` (a
+        step that cannot be read is left out: the version alone sends the readers to the
+        database)."""
+        text, _, step = data.partition(b" ")
+        version = int(text)
         heard = self._step_heard.get(channel.partition(":")[0]) if step else None
-        if heard is None:
-            self._deliver(channel, int(version))
-        else:
-            self._spawn(self._heard(heard, channel, int(version), json.loads(step)))
+        if heard is not None:
+            try:
+                self._spawn(self._heard(heard, channel, version, json.loads(step)))
+                return
+            except ValueError:
+                log.warning("%s: the step of version %s could not be read", channel, version)
+        self._deliver(channel, version)
 
     async def _read_all(self) -> None:
         """Every watched channel's version from the database, sent to its watchers: what was
