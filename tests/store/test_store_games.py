@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 
 from rummykit.core import Record
 from rummykit.store import Conflict, Database, GameRepository, NotFound, hash_token
@@ -144,3 +144,38 @@ async def test_migrations_create_every_table_and_are_idempotent(db: Database) ->
         tables = await connection.run_sync(lambda c: set(inspect(c).get_table_names()))
     assert {"games", "game_actions", "score_sheets", "score_sheet_entries"} <= tables
     assert "alembic_version" in tables
+
+
+@pytest.mark.postgres
+async def test_on_postgresql_a_step_is_one_statement_without_begin_or_commit(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A step is stored by one statement that commits by itself: the driver sends no BEGIN
+    (nor the COMMIT after it), which were two round trips of their own for every step."""
+    from asyncpg.transaction import Transaction
+
+    db = Database(postgres_url, pool_size=1, max_overflow=0)
+    await db.migrate()
+    games = GameRepository(db)
+    try:
+        new = await games.create_game("romme", {}, 1, ["A", "B"])
+        begun: list[Transaction] = []  # each a BEGIN sent by asyncpg
+        start = Transaction.start
+
+        async def counted(self: Transaction) -> None:
+            begun.append(self)
+            await start(self)
+
+        monkeypatch.setattr(Transaction, "start", counted)
+        await games.append_action(new.id, 1, {"t": "draw"})
+        await games.set_status(new.id, "over")
+        assert begun == []
+        # The connection goes back to the pool transactional again: a session begins.
+        assert await games.actions_since(new.id, 0) == [(1, {"t": "draw"})]
+        assert len(begun) == 1
+        with pytest.raises(Conflict):  # a lost race is refused as before
+            await games.append_action(new.id, 1, {"t": "discard"})
+    finally:
+        async with db.engine.begin() as connection:
+            await connection.execute(text("TRUNCATE games, game_actions CASCADE"))
+        await db.dispose()

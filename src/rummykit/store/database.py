@@ -6,7 +6,7 @@ created on first start) or ``postgresql://user@host/db``. `Database.migrate` bri
 to the newest Alembic revision shipped in ``rummykit/store/migrations``.
 
 Connections come from a pool of ``$RUMMYKIT_DB_POOL_SIZE`` (default 5) plus
-``$RUMMYKIT_DB_MAX_OVERFLOW`` (default 10) more under load. Every session (and `begin`) first
+``$RUMMYKIT_DB_MAX_OVERFLOW`` (default 10) more under load. Every session (and `statement`) first
 takes its turn at a gate as wide as the pool, first come first served: a burst of requests
 waits in line for the few connections, each held only for its statement or transaction,
 instead of racing for them (where a late comer may take a connection freed for one who waited
@@ -132,9 +132,12 @@ class Database:
             yield session
 
     @asynccontextmanager
-    async def begin(self) -> AsyncIterator[AsyncConnection]:
-        """A connection inside one transaction (`AsyncEngine.begin`), through the gate."""
-        async with self.gate(), self.engine.begin() as connection:
+    async def statement(self) -> AsyncIterator[AsyncConnection]:
+        """A connection, through the gate, whose statements each commit by themselves: one
+        statement is one round trip (in a transaction, the driver sends BEGIN and COMMIT in
+        trips of their own: three for a game's step on PostgreSQL)."""
+        async with self.gate(), self.engine.connect() as connection:
+            await connection.execution_options(isolation_level="AUTOCOMMIT")
             yield connection
 
     async def migrate(self) -> None:

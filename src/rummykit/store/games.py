@@ -114,7 +114,7 @@ class GameRepository(Repository):
             if self.db.writer is not None:
                 written = await self.db.writer.write(_append_rows, row | {"at": utcnow()})
             else:
-                async with self.db.begin() as connection:
+                async with self.db.statement() as connection:
                     result = await connection.execute(_APPEND, row | {"at": utcnow()})
                     written = result.rowcount == 1
         except IntegrityError:
@@ -136,7 +136,7 @@ class GameRepository(Repository):
         if self.db.writer is not None:
             found = await self.db.writer.write(_status_rows, row)
         else:
-            async with self.db.begin() as connection:
+            async with self.db.statement() as connection:
                 found = (await connection.execute(_STATUS, row)).rowcount == 1
         if not found:
             raise NotFound(game_id)
