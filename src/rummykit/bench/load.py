@@ -5,7 +5,8 @@
 (``--url``), then runs scenarios at the same time, each a kind of visitor:
 
 - ``computer``: people playing against the computer, each through the JSON API and the
-  game's WebSocket like a page (an action answered, then the socket waited on for the turn);
+  game's WebSocket like a page (an action answered, then the socket waited on for the turn,
+  then a pause of about ``think`` seconds as a person takes, none by default);
   measured: each action from request to answer, and the delivery of the player's own step on
   its socket after the answer;
 - ``watchers``: idle score-sheet pages, each an open WebSocket that only listens (server memory
@@ -28,6 +29,7 @@ import contextlib
 import json
 import os
 import platform
+import random
 import resource
 import tempfile
 import time
@@ -39,6 +41,9 @@ from typing import Any, ClassVar
 from rummykit.bench.servers import Front, Server, scratch_database
 from rummykit.bench.web import KEEPALIVE, _choose, _ms
 from rummykit.core import JSON
+
+THINK_SEED = 1
+"""Seed of the people's pauses: the same run draws the same ones."""
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
@@ -111,10 +116,17 @@ class Scenario:
 
 
 class Computer(Scenario):
-    """People playing Rommé against two ``easy`` computers, as the table's page does."""
+    """People playing Rommé against two ``easy`` computers, as the table's page does; each
+    person pauses before an action (``think`` seconds on average, drawn between half and one
+    and a half times that: people who all act at once would measure a queue, not a site)."""
 
     name = "computer"
     level = "easy"
+    think = 0.0
+
+    def __init__(self, count: int) -> None:
+        super().__init__(count)
+        self.pauses = random.Random(THINK_SEED)
 
     async def run(self, context: Context) -> None:
         import httpx
@@ -167,16 +179,32 @@ class Computer(Scenario):
     ) -> None:
         metrics = context.metrics
         answered: dict[int, float] = {}
+
+        async def hear(timeout: float) -> bool:
+            """Take in the socket's next message, if one comes within ``timeout`` seconds."""
+            nonlocal view
+            try:
+                message = json.loads(await asyncio.wait_for(socket.recv(), timeout))
+            except TimeoutError:
+                return False
+            seq = message["v"]
+            if seq in answered:
+                metrics.deliveries.append(time.perf_counter() - answered.pop(seq))
+            if seq > view["seq"]:
+                view = message["d"]
+            return True
+
         while time.perf_counter() < context.until and view["phase"] != "game_over":
             while not (view["to_move"] == 0 or view["phase"] in ("round_over", "game_over")):
-                message = json.loads(await asyncio.wait_for(socket.recv(), 60))
-                seq = message["v"]
-                if seq in answered:
-                    metrics.deliveries.append(time.perf_counter() - answered.pop(seq))
-                if seq > view["seq"]:
-                    view = message["d"]
+                if not await hear(60):
+                    raise TimeoutError("no turn came back within 60 s")
             if view["phase"] == "game_over":
                 return
+            if self.think:
+                # the person thinks; the page meanwhile takes in what its socket brings
+                until = time.perf_counter() + self.think * self.pauses.uniform(0.5, 1.5)
+                while (left := until - time.perf_counter()) > 0:
+                    await hear(left)
             started = time.perf_counter()
             answer = await client.post(
                 f"/api/games/{game_id}/actions",
@@ -504,7 +532,8 @@ def run(
     front_port: int | None = None,
 ) -> dict[str, JSON]:
     """Run the scenarios (name -> visitors) at once for about ``seconds``; the figures.
-    ``think``: seconds a person at a table takes before each move."""
+    ``think``: seconds a person (at a table, or against the computer) takes before each
+    move."""
     unknown = set(scenarios) - set(SCENARIOS)
     if unknown:
         raise ValueError(f"unknown scenarios {sorted(unknown)}: choose among {sorted(SCENARIOS)}")
@@ -525,7 +554,7 @@ def run(
             context = Context(url, time.perf_counter() + seconds, metrics, servers)
             chosen = [SCENARIOS[name](count) for name, count in scenarios.items() if count]
             for scenario in chosen:
-                if isinstance(scenario, Tables):
+                if isinstance(scenario, Tables | Computer):
                     scenario.think = think
             await asyncio.gather(*(scenario.run(context) for scenario in chosen))
 

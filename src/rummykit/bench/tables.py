@@ -29,13 +29,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from rummykit.bench.load import percentiles
+from rummykit.bench.load import THINK_SEED, percentiles
 from rummykit.bench.servers import Server
 from rummykit.bench.web import _choose
 from rummykit.core import JSON
-
-THINK_SEED = 1
-"""Seed of the people's pauses: the same run draws the same ones."""
 
 LONG_GAME = {"rounds": 50, "stock_exhausted": "reshuffle"}
 """Rules of a game that lasts longer than any run."""

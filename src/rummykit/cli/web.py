@@ -326,8 +326,8 @@ def bench_load(
     think: Annotated[
         float,
         typer.Option(
-            help="Seconds a person at a table takes before each move, on average (each pause "
-            "drawn between half and one and a half times that)."
+            help="Seconds a person (at a table, or against the computer) takes before each "
+            "move, on average (each pause drawn between half and one and a half times that)."
         ),
     ] = 0.0,
     seconds: Annotated[float, typer.Option(help="How long the load lasts.")] = 20.0,
