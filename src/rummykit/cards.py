@@ -132,11 +132,7 @@ class Card(Copied):
     def from_id(cls, card_id: int) -> Card:
         if not isinstance(card_id, int) or isinstance(card_id, bool) or not 0 <= card_id < 110:
             raise IllegalAction("bad_card", card=repr(card_id))
-        if card_id >= 104:
-            return cls(None, None, card_id - 104)
-        copy, rest = divmod(card_id, 52)
-        suit, rank = divmod(rest, 13)
-        return cls(Rank(rank + 1), Suit(suit), copy)
+        return _PACK[card_id]
 
     @classmethod
     def joker(cls, copy: int = 0) -> Card:
@@ -177,11 +173,21 @@ def standard_deck(copy: int = 0) -> list[Card]:
     return [Card(rank, suit, copy) for suit in Suit for rank in Rank]
 
 
+_PACK: tuple[Card, ...] = (
+    *standard_deck(0),
+    *standard_deck(1),
+    *(Card.joker(i) for i in range(MAX_JOKERS)),
+)
+"""The 110 cards in the order of their ids, made once: the games and the actions read from
+JSON share them, so a server holding a hundred games keeps 110 card objects, not tens of
+thousands that each full pass of the garbage collector walks."""
+
+
 def romme_pack(jokers: int = 6) -> list[Card]:
     """The Rommé pack: two 52-card decks and six jokers (110 cards), each card distinct."""
     if not 0 <= jokers <= MAX_JOKERS:
         raise ValueError(f"jokers must be in 0..{MAX_JOKERS}")
-    return standard_deck(0) + standard_deck(1) + [Card.joker(i) for i in range(jokers)]
+    return list(_PACK[: 104 + jokers])
 
 
 def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:

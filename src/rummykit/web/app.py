@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import os
 import re
 from collections.abc import AsyncIterator
@@ -30,19 +29,6 @@ from rummykit.web.routes import routers
 SECRET_PAGE = re.compile(r"^/[a-z]{2}/sheet/(?!new$)|^/api/sheets/.")
 
 
-def settle_memory() -> None:
-    """Load the games' engines, then keep everything loaded so far out of the cyclic garbage
-    collector's passes (`gc.freeze`): it stays for the process's life, and each full pass
-    walked it all again, about 100 ms with the event loop stopped, every few seconds under
-    load. For a process that serves the app and nothing else (``rummykit serve``)."""
-    from rummykit.web.play.adapter import ADAPTERS, adapter
-
-    for kind in ADAPTERS:
-        adapter(kind)
-    gc.collect()
-    gc.freeze()
-
-
 def create_app(
     database_url: str | None = None,
     *,
@@ -57,7 +43,8 @@ def create_app(
     ``$RUMMYKIT_REDIS_URL``) links the live updates of several processes, and counts the
     rate limits of all of them. ``limits`` (default: from the environment,
     `rummykit.web.security.Settings.from_env`) are the request limits; ``settle`` runs
-    `settle_memory` once started."""
+    `rummykit.web.play.workers.settle` once started (for a process that serves the app and
+    nothing else, ``rummykit serve``)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -66,7 +53,9 @@ def create_app(
         app.state.db = db
         await app.state.hub.start()
         if settle:
-            settle_memory()
+            from rummykit.web.play import workers  # loads every engine: only when asked
+
+            workers.settle()
         try:
             yield
         finally:

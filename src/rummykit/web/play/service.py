@@ -322,11 +322,9 @@ class PlayService:
             self._pool = concurrent.futures.ProcessPoolExecutor(
                 self.bot_workers,
                 context,
-                initializer=workers.die_with_parent,
+                initializer=workers.start,
                 initargs=(os.getpid(),),
             )
-            for _ in range(self.bot_workers):
-                self._pool.submit(workers.warm)
         return self._pool
 
     async def compute(self, live: AnyLive, function: Any, *args: Any, timeout: float) -> Any:

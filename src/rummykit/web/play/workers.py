@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import gc
 import os
 import signal
 import sys
@@ -35,11 +36,23 @@ def advise(kind: str, wire: JSON) -> JSON:
     return game.hint(game.view_from_wire(wire))
 
 
-def warm() -> int:
-    """Load the engines in a new worker before the first decision needs them."""
+def settle() -> None:
+    """Load the games' engines, then keep everything loaded so far out of the cyclic garbage
+    collector's passes (`gc.freeze`): it stays for the process's life, and each full pass
+    walked it all again with the process stopped. In a worker, about 150,000 objects: its
+    full passes took 100 to 160 ms (a decision waiting meanwhile) where the server's, settled
+    the same way, took a fraction of that for as many live objects."""
     for kind in ADAPTERS:
         adapter(kind)
-    return 0
+    gc.collect()
+    gc.freeze()
+
+
+def start(parent: int) -> None:
+    """A new worker's first task: end with the server ``parent``, then settle before the first
+    decision needs the engines."""
+    die_with_parent(parent)
+    settle()
 
 
 PR_SET_PDEATHSIG = 1
