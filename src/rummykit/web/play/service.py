@@ -325,6 +325,8 @@ class PlayService:
                 initializer=workers.start,
                 initargs=(os.getpid(),),
             )
+            for _ in range(self.bot_workers):
+                self._pool.submit(workers.ready)
         return self._pool
 
     async def compute(self, live: AnyLive, function: Any, *args: Any, timeout: float) -> Any:

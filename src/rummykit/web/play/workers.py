@@ -48,6 +48,12 @@ def settle() -> None:
     gc.freeze()
 
 
+def ready() -> int:
+    """Nothing: a task to give the pool, which starts its processes one per waiting task, so
+    that every worker starts (and settles) before the first decisions."""
+    return 0
+
+
 def start(parent: int) -> None:
     """A new worker's first task: end with the server ``parent``, then settle before the first
     decision needs the engines."""
