@@ -524,7 +524,7 @@ def site(
 @contextlib.contextmanager
 def _collector_paused() -> Iterator[None]:
     """No cyclic garbage collection in the load generator while it measures: with a hundred
-    games its full passes stopped it for up to 77 ms, time a page never waits but that the
+    games its full passes stopped it for up to 78 ms, time a page never waits but that the
     measure would charge to the site. (What a run leaves behind is collected after it.)"""
     gc.collect()
     gc.disable()

@@ -39,9 +39,8 @@ def advise(kind: str, wire: JSON) -> JSON:
 def settle() -> None:
     """Load the games' engines, then keep everything loaded so far out of the cyclic garbage
     collector's passes (`gc.freeze`): it stays for the process's life, and each full pass
-    walked it all again with the process stopped. In a worker, about 150,000 objects: its
-    full passes took 100 to 160 ms (a decision waiting meanwhile) where the server's, settled
-    the same way, took a fraction of that for as many live objects."""
+    walked it all again with the process stopped. A worker holds about 150,000 such objects:
+    unfrozen, its full passes took 80 to 160 ms with a decision waiting; frozen, under 50 ms."""
     for kind in ADAPTERS:
         adapter(kind)
     gc.collect()
