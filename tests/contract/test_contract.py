@@ -23,6 +23,7 @@ import pytest
 from rummykit import romme, rummoli, tiles
 from rummykit.cards import Card
 from rummykit.core import GameDescriptor, IllegalAction
+from rummykit.rummoli.poker import index_card
 from rummykit.tiles.rules import Tile
 
 from . import toy
@@ -64,7 +65,11 @@ def _tiles_inventory(state: tiles.State) -> Counter[Hashable]:
 
 
 def _rummoli_hidden(state: rummoli.State, seat: int) -> Counter[Hashable]:
-    others = [c for s in range(state.players) if s != seat for c in state.cards_of(s)]
+    """Other hands and the widow, but the cards shown face up at the showdown."""
+    shown = {index_card(i) for _, cards in state.shown for i in cards}
+    others = [
+        c for s in range(state.players) if s != seat for c in state.cards_of(s) if c not in shown
+    ]
     widow = list(state.widow) if state.widow_known_by != seat else []
     return Counter(others + widow)
 

@@ -10,8 +10,18 @@ from rummykit.arena import ratio_estimate
 from rummykit.cards import parse_cards
 from rummykit.core import IllegalAction
 from rummykit.rummoli import Bid, KeepHand, Pass, Rules, Start, State, SwapWidow
-from rummykit.rummoli.bots import LEVELS, EasyBot, HardBot, make_bot
+from rummykit.rummoli.bots import (
+    LEVELS,
+    UNSEEN,
+    EasyBot,
+    HardBot,
+    beside_best_five,
+    knowledge,
+    make_bot,
+)
+from rummykit.rummoli.poker import card_index
 from rummykit.rummoli.simulate import simulate
+from rummykit.rummoli.view import Phase
 
 from .test_properties import random_rules
 
@@ -133,3 +143,52 @@ def test_ratio_estimate() -> None:
     est = ratio_estimate([10.0, 20.0, 30.0], [10, 10, 10])
     assert est.mean == 2.0 and est.low < 2.0 < est.high
     assert ratio_estimate([0.0, 0.0], [5, 5]).low == 0.0
+
+
+def test_what_hard_reads_from_the_play_is_always_true() -> None:
+    """At every lead, in random games under random rules: the cards `hard` places (shown at the
+    showdown, missing at a stop) are where it places them, no player holds a card `hard` rules
+    out, and every imagined deal keeps to both and to each hand's size."""
+    rng = random.Random(11)
+    placed = ruled_out = leads = 0
+    for game in range(80):
+        rules = random_rules(rng).replace(hands=2)
+        state = State(rules, rng.randint(2, 6), seed=game)
+        bots = [make_bot("easy", game + s) for s in range(state.players)]
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            view = state.view(seat)
+            if view.phase is Phase.LEAD:
+                leads += 1
+                holder, lacks = knowledge(view)
+                for index, where in enumerate(holder):
+                    if where != UNSEEN:
+                        assert where == state.holder[index]
+                        placed += 1
+                for other, cards in lacks.items():
+                    assert not [i for i in cards if state.holder[i] == other]
+                    ruled_out += len(cards)
+                for deal in HardBot(game, samples=4)._deals(view):
+                    assert all(h == deal[i] for i, h in enumerate(holder) if h != UNSEEN)
+                    for other in view.in_hand:
+                        assert deal.count(other) == view.hand_counts[other]
+                        assert not [i for i in lacks.get(other, ()) if deal[i] == other]
+            state.apply(bots[seat].choose(view), seat)
+    assert leads > 100 and placed > 1000 and ruled_out > 1000
+
+
+def test_the_best_five_shown_tell_what_else_a_hand_holds() -> None:
+    # A pair of kings with A, 9, 7 beside them: the rest of that hand is below the 7 and holds
+    # no king (three kings would have been shown).
+    beside = beside_best_five([card_index(c) for c in parse_cards("K♣ K♥ A♠ 9♦ 7♣")])
+    assert card_index(parse_cards("K♦")[0]) in beside
+    assert card_index(parse_cards("8♠")[0]) in beside
+    assert card_index(parse_cards("7♦")[0]) in beside
+    assert card_index(parse_cards("6♦")[0]) not in beside
+    # Two pairs and a 5: a third pair of fives may hide beside them, nothing higher.
+    beside = beside_best_five([card_index(c) for c in parse_cards("Q♣ Q♥ 8♠ 8♦ 5♣")])
+    assert card_index(parse_cards("5♦")[0]) not in beside
+    assert card_index(parse_cards("6♦")[0]) in beside
+    # A straight says nothing of the cards beside it.
+    assert beside_best_five([card_index(c) for c in parse_cards("9♣ 10♥ J♠ Q♦ K♣")]) == set()

@@ -12,7 +12,9 @@
   (what a hand without a pair is thought to pay, or what it has seen auctions reach at this
   table, if more) and the bidder's new hand;
   it bets and calls on its chance to win the Poker box against the pot; it chooses a lead by
-  the same playouts.
+  the same playouts, on deals that keep to what the play has shown (`knowledge`: the best
+  fives shown at the showdown and what they say of the rest of each hand, the cards missing at
+  the stops, the cards each lead proves a player does not hold).
 
 >>> from rummykit.rummoli import Rules, State
 >>> game = State(Rules(), 4, seed=5)
@@ -47,9 +49,12 @@ from rummykit.rummoli.actions import (
 from rummykit.rummoli.game import State
 from rummykit.rummoli.poker import Category, card_index, key_of_indices
 from rummykit.rummoli.table import (
+    ACE,
+    BLACK_SUITS,
     PAYING_INDEX,
     PLAYED,
     POKER,
+    RED_SUITS,
     WIDOW,
     SequenceRunner,
     share_poker,
@@ -180,29 +185,31 @@ class HardBot(_Seeded):
     # --- imagined deals -------------------------------------------------------------------
 
     def _deals(self, view: View) -> list[list[int]]:
-        """``samples`` deals of the unseen cards consistent with the view: holder lists."""
+        """``samples`` deals of the unseen cards consistent with what the seat knows: holder
+        lists. The cards shown at the showdown stay with their players, a card missing at a
+        stop lies in the widow, and a player who led a card (or let the lead pass) holds no
+        lower card of the suits it could lead (`knowledge`)."""
         assert view.seat is not None
-        base = [-3] * 52
-        for card in view.hand:
-            base[card_index(card)] = view.seat
-        for _, card in view.plays:
-            base[card_index(card)] = PLAYED
-        if view.widow is not None:
-            for card in view.widow:
-                base[card_index(card)] = WIDOW
-        unseen = [i for i in range(52) if base[i] == -3]
-        slots: list[int] = []
+        base, lacks = knowledge(view)
+        unseen = [i for i in range(52) if base[i] == UNSEEN]
+        room: dict[int, int] = {}
         for seat in view.in_hand:
             if seat != view.seat:
-                slots.extend([seat] * view.hand_counts[seat])
+                room[seat] = view.hand_counts[seat]
         if view.widow is None:
-            slots.extend([WIDOW] * view.widow_count)
+            room[WIDOW] = view.widow_count
+        for i in range(52):
+            if base[i] in room:
+                room[base[i]] -= 1
+        slots = [holder for holder, n in room.items() for _ in range(n)]
+        free = not any(lacks.values())
         deals = []
         for _ in range(self.samples):
-            self.rng.shuffle(unseen)
             holder = list(base)
-            for index, slot in zip(unseen, slots, strict=True):
-                holder[index] = slot
+            if free or not _deal_constrained(holder, unseen, room, lacks, self.rng):
+                self.rng.shuffle(unseen)
+                for index, slot in zip(unseen, slots, strict=True):
+                    holder[index] = slot
             deals.append(holder)
         return deals
 
@@ -335,6 +342,107 @@ class HardBot(_Seeded):
         if Call() in legal and equity * (pot + owed) >= owed:
             return Call()
         return Fold()
+
+
+UNSEEN = -3
+"""``holder`` value of a card the seat has not placed yet (in `knowledge`)."""
+
+
+def knowledge(view: View) -> tuple[list[int], dict[int, set[int]]]:
+    """What the seat knows of where each card is: a holder list (`UNSEEN` where it does not
+    know) and, for each other player, the cards it cannot hold.
+
+    Read from this hand's public play, as a careful player at the table reads it: the best five
+    each player showed at the showdown; a stop on a card that is not an ace whose next card was
+    not played puts that card in the widow; the first lead is the starter's lowest card (no lower
+    rank in any suit), and after a stop each player who let the lead pass holds no card of the
+    colour asked, the one who led none lower than its lead in either suit of that colour."""
+    assert view.seat is not None
+    holder = [UNSEEN] * 52
+    for card in view.hand:
+        holder[card_index(card)] = view.seat
+    if view.widow is not None:
+        for card in view.widow:
+            holder[card_index(card)] = WIDOW
+    lacks: dict[int, set[int]] = {s: set() for s in view.in_hand if s != view.seat}
+    for seat, cards in view.shown:
+        five = [card_index(card) for card in cards]
+        for index in five:
+            holder[index] = seat
+        if seat in lacks:
+            lacks[seat].update(beside_best_five(five))
+    played: set[int] = set()
+    order = list(view.in_hand)
+    previous: tuple[int, int] | None = None
+    for seat, card in view.plays:
+        index = card_index(card)
+        if previous is None:
+            lacks.get(seat, set()).update(i for i in range(52) if i % 13 < index % 13)
+        elif not (index == previous[1] + 1 and previous[1] % 13 != ACE):
+            last_seat, last = previous
+            if last % 13 != ACE and last + 1 not in played:
+                holder[last + 1] = WIDOW
+            suits = BLACK_SUITS if last // 13 >= 2 else RED_SUITS
+            asked = [s * 13 + p for s in suits for p in range(13)]
+            passer = last_seat
+            while passer != seat and passer in order:
+                lacks.get(passer, set()).update(asked)
+                passer = order[(order.index(passer) + 1) % len(order)]
+            lacks.get(seat, set()).update(i for i in asked if i % 13 < index % 13)
+        played.add(index)
+        holder[index] = PLAYED
+        previous = (seat, index)
+    return holder, lacks
+
+
+def beside_best_five(five: Sequence[int]) -> set[int]:
+    """The cards a hand cannot hold beside the best five it showed: with a hand that is made of
+    ranks (high card, a pair, two pairs, three or four of a kind) the cards left out rank below
+    the lowest odd card shown (two pairs, four of a kind: not above it, a pair may hide there),
+    and none of a paired rank, which would have made a better hand."""
+    category = Category(key_of_indices(five) >> 20)
+    if category in (Category.STRAIGHT, Category.FLUSH, Category.FULL_HOUSE):
+        return set()
+    if category == Category.STRAIGHT_FLUSH:
+        return set()
+    ranks = [i % 13 for i in five]
+    made = {r for r in ranks if ranks.count(r) >= 2}
+    odd = min(r for r in ranks if r not in made)
+    limit = odd + 1 if category in (Category.TWO_PAIR, Category.FOUR_OF_A_KIND) else odd
+    return {i for i in range(52) if i not in five and (i % 13 >= limit or i % 13 in made)}
+
+
+def _deal_constrained(
+    holder: list[int],
+    unseen: list[int],
+    room: dict[int, int],
+    lacks: dict[int, set[int]],
+    rng: random.Random,
+    tries: int = 8,
+) -> bool:
+    """Place ``unseen`` into ``holder`` within each holder's ``room`` and none where ``lacks``
+    forbids it: the most constrained cards first, each to a holder drawn in proportion to its
+    room left. False when every try ran into a dead end (the caller then deals freely)."""
+    allowed = {i: [h for h in room if i not in lacks.get(h, ())] for i in unseen}
+    for _ in range(tries):
+        left = dict(room)
+        cards = list(unseen)
+        rng.shuffle(cards)
+        cards.sort(key=lambda i: len(allowed[i]))
+        placed: list[tuple[int, int]] = []
+        for index in cards:
+            options = [h for h in allowed[index] if left[h] > 0]
+            if not options:
+                break
+            weights = [left[h] for h in options]
+            chosen = rng.choices(options, weights)[0]
+            left[chosen] -= 1
+            placed.append((index, chosen))
+        else:
+            for index, chosen in placed:
+                holder[index] = chosen
+            return True
+    return False
 
 
 def _auction(

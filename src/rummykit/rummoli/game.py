@@ -235,6 +235,7 @@ class State(GameState[Rules, Action, View]):
         self.order: tuple[int, ...] = ()
         self.holder: list[int] = [WIDOW] * 52
         self.widow_known_by: int | None = None
+        self.shown: tuple[tuple[int, tuple[int, ...]], ...] = ()
         self.phase = Phase.WIDOW
         self.high_bid = 0
         self.high_bidder: int | None = None
@@ -358,6 +359,7 @@ class State(GameState[Rules, Action, View]):
         )
         self._deal()
         self.widow_known_by = None
+        self.shown = ()
         self.sequence = None
         self.high_bid, self.high_bidder, self.passed, self.turn = 0, None, set(), 0
         self.contributed, self.folded, self.bet_level, self.raises = {}, set(), 0, 0
@@ -480,11 +482,13 @@ class State(GameState[Rules, Action, View]):
 
     def _showdown(self, live: list[int], contributed: dict[int, int] | None) -> None:
         keys: dict[int, int] = {}
+        shown: list[tuple[int, tuple[int, ...]]] = []
         for s in live:
             cards = self.hand_of(s)
             keys[s] = key_of_indices(cards)
             if len(live) > 1:
                 value = evaluate(index_card(i) for i in cards)
+                shown.append((s, tuple(card_index(c) for c in value.best_five)))
                 self._emit(
                     "poker_show",
                     {
@@ -493,6 +497,7 @@ class State(GameState[Rules, Action, View]):
                         "cards": [c.code for c in value.best_five],
                     },
                 )
+        self.shown = tuple(shown)
         starter = share_poker(
             self.board, self.chips, self.order, live, keys, contributed, self._emit
         )
@@ -854,6 +859,7 @@ class State(GameState[Rules, Action, View]):
             widow_count=widow_count,
             widow=self.widow if seat is not None and seat == self.widow_known_by else None,
             plays=plays,
+            shown=tuple((s, tuple(index_card(i) for i in cards)) for s, cards in self.shown),
             high_bid=self.high_bid,
             high_bidder=self.high_bidder,
             passed=tuple(sorted(self.passed)),

@@ -45,7 +45,9 @@ class View(SeatView):
     ``plays``: this hand's sequence so far, ``(seat, card)``. ``legal``: the actions open to the
     seat when it is the one awaited. ``log``: public events from ``log_start`` on. A ``stop``
     event names the card that was missing: at a real table everyone sees that nobody can play
-    it, so whether it lies in the widow or was played is public knowledge.
+    it, so whether it lies in the widow or was played is public knowledge. ``shown``: the best
+    five cards each player put face up at this hand's showdown, ``(seat, cards)`` (none before
+    it, nor when a single player was left).
     """
 
     seat: int | None
@@ -64,6 +66,7 @@ class View(SeatView):
     widow_count: int
     widow: tuple[Card, ...] | None
     plays: tuple[tuple[int, Card], ...]
+    shown: tuple[tuple[int, tuple[Card, ...]], ...]
     high_bid: int
     high_bidder: int | None
     passed: tuple[int, ...]
