@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rummykit.cards import romme_pack
+from rummykit.core.values import thaw
 from rummykit.romme import Discard, Draw, NextRound, Rules, State, hand_penalty
 
 from .helpers import act, cards, check_invariants, deal, rejected, turn
@@ -160,7 +161,7 @@ def test_stock_exhausted_option_end_round_everyone_counts() -> None:
     game = State(Rules(deal_style="upcard", stock_exhausted="end_round"), players=3, seed=3)
     _play_out_the_stock(game)
     assert game.phase == "round_over"
-    end = game.log[-1]
+    end = thaw(game.log[-1])
     assert end["winner"] is None
     assert end["penalties"] == [hand_penalty(h, game.rules) for h in game.hands]
     assert all(p > 0 for p in end["penalties"])
@@ -260,4 +261,4 @@ def test_cards_are_hidden_until_the_count() -> None:
     act(game, "draw stock")
     act(game, "play +0:10♣")
     act(game, "discard 4♦")
-    assert game.log[-1]["hands"] == [[], [c.id for c in cards("A♠ 2♦")]]
+    assert thaw(game.log[-1])["hands"] == [[], [c.id for c in cards("A♠ 2♦")]]

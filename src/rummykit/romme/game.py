@@ -99,8 +99,6 @@ class State(GameState[Rules, Action, View]):
         self.dealer = self._rng.randrange(players)
         self.scores = [0] * players
         self.round_scores: list[list[int]] = []
-        self.log: list[dict[str, JSON]] = []
-        """The public events as plain data; views share a read-only copy of each."""
         self._public_log: list[Event] = []
         self.winners: list[int] = []
         self.losers: list[int] = []
@@ -202,7 +200,6 @@ class State(GameState[Rules, Action, View]):
         state._rng.shuffle(rest)
         state.round = 0
         state.dealer = dealer % state.players
-        state.log = []
         state._public_log = []
         state._deal((given_hands, rest + top[::-1], pile))
         state.table = {m.id: m for m in melds}
@@ -243,11 +240,16 @@ class State(GameState[Rules, Action, View]):
         return cls.dealt(deal, rules, seed)
 
     def _event(self, code: str, **params: JSON) -> None:
-        event: dict[str, JSON] = {"code": code, **params}
-        self.log.append(event)
-        self._public_log.append(freeze(event))
+        self._public_log.append(freeze({"code": code, **params}))
 
     def public_log(self) -> Sequence[Event]:
+        return self._public_log
+
+    @property
+    def log(self) -> Sequence[Event]:
+        """The public events, read-only (lists as tuples); the views share them. One copy
+        only: a long game's log is most of what its state keeps, and each read-only mapping
+        is an object the garbage collector walks."""
         return self._public_log
 
     # --- the contract ----------------------------------------------------------------------

@@ -112,7 +112,10 @@ class LiveGame(Generic[RulesT, StateT, ViewT, ActionT]):
     frames: OrderedDict[int, dict[int, str]] = field(default_factory=OrderedDict)
     """The views of the seats that follow the game after each recent step, as JSON text
     without the step's events (see `record_step`)."""
-    step_events: OrderedDict[int, list[JSON]] = field(default_factory=OrderedDict)
+    step_events: OrderedDict[int, tuple[int, int]] = field(default_factory=OrderedDict)
+    """Where each recent step's events lie in the log: their first index and the one after.
+    Two numbers and not the events themselves: a hundred games' last steps made tens of
+    thousands of lists and dicts for the garbage collector to walk at each full pass."""
     watching: Counter[int] = field(default_factory=Counter)
     seen_at: dict[int, float] = field(default_factory=dict)
     tokens: dict[str, int] = field(default_factory=dict)
@@ -184,8 +187,7 @@ class LiveGame(Generic[RulesT, StateT, ViewT, ActionT]):
         entries = self.log()
         before = self.marks.get(self.seq - 1, len(entries))
         self.marks[self.seq] = len(entries)
-        events: list[JSON] = [self.adapter.client_event(e) for e in entries[before:]]
-        self.step_events[self.seq] = events
+        self.step_events[self.seq] = (before, len(entries))
         frame: dict[int, str] = {}
         for seat in self.followers():
             data = self._view(seat, recent=0)
@@ -218,14 +220,19 @@ class LiveGame(Generic[RulesT, StateT, ViewT, ActionT]):
         head = self.frames.get(self.seq, {}).get(seat)
         if head is None:
             data = self._view(seat, recent=0)
-            data.update(step=True, events=self.step_events.get(self.seq, []))
+            data.update(step=True, events=self.events_of(self.seq))
             return dumps(self.told(data, seat, lang))
         return self._step_text(self.seq, head, seat, lang)
+
+    def events_of(self, seq: int) -> list[JSON]:
+        """The events of step ``seq`` as the pages get them (none when it is not kept)."""
+        start, end = self.step_events.get(seq, (0, 0))
+        return [self.adapter.client_event(e) for e in self.log()[start:end]]
 
     def _step_text(self, seq: int, head: str, seat: int, lang: str) -> str:
         """A step's frame for ``seat`` (`record_step`) with the step's events told in
         ``lang``, as the JSON text of the view."""
-        events = self.step_events.get(seq, [])
+        events = self.events_of(seq)
         data = self.told({"events": events}, seat, lang)
         return f'{head},"events":{dumps(data["events"])}}}'
 
