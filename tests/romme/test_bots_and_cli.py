@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 from typer.testing import CliRunner
@@ -10,9 +11,10 @@ from typer.testing import CliRunner
 from rummykit.cli import apps
 from rummykit.cli import romme as _romme_commands  # noqa: F401  (attaches the commands)
 from rummykit.core import IllegalAction
-from rummykit.romme import Draw, NextRound, Play, Rules, State
+from rummykit.romme import GAME, Draw, NextRound, Play, Rules, State
 from rummykit.romme.bots import make_bot
 from rummykit.romme.moves import simple_actions
+from rummykit.romme.strategy import round_events
 
 from .helpers import turn
 
@@ -121,3 +123,27 @@ def test_bench_romme_engine_measures_replay_and_rounds() -> None:
         assert data["replay"][preset]["actions"] > 0
         assert data["replay"][preset]["actions_per_second"] > 0
         assert data["random_rounds"][preset]["rounds"] == 2
+
+
+def test_a_computer_player_decides_the_same_on_the_view_cut_to_its_round() -> None:
+    """What the site sends to a worker for a decision (`GAME.bot_view`) holds the log from the
+    round's deal on: the same round events, the rest of the view untouched, the same choice."""
+    game = State(Rules(rounds=3), players=3, seed=4)
+    players = [make_bot(level, seat) for seat, level in enumerate(("easy", "medium", "random"))]
+    cut = decisions = 0
+    while not game.is_over and decisions < 600:
+        seat = game.to_move if game.to_move is not None else 0
+        view = game.view(seat)
+        short = GAME.bot_view(view)
+        assert round_events(short) == round_events(view)
+        assert replace(short, log=view.log) == view
+        assert view.log[len(view.log) - len(short.log) :] == short.log
+        cut += len(short.log) < len(view.log)
+        level = players[seat].level
+        if level != "medium":  # its thinking stops by the clock
+            assert make_bot(level, decisions).choose(short) == make_bot(level, decisions).choose(
+                view
+            )
+        game.apply(players[seat].choose(view), seat)
+        decisions += 1
+    assert game.round >= 2 and cut > 20

@@ -36,6 +36,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from http.cookiejar import CookieJar, DefaultCookiePolicy
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -137,7 +138,13 @@ class Computer(Scenario):
             max_keepalive_connections=self.count,
             keepalive_expiry=KEEPALIVE,
         )
-        async with httpx.AsyncClient(base_url=context.url, timeout=60, limits=limits) as client:
+        # Each person's seat travels in a header; the one client keeps no cookies, or every
+        # request would carry a cookie for each game any of the people started (a browser
+        # holds one person's).
+        jar = CookieJar(policy=DefaultCookiePolicy(allowed_domains=[]))
+        async with httpx.AsyncClient(
+            base_url=context.url, timeout=60, limits=limits, cookies=jar
+        ) as client:
             await asyncio.gather(*(self.play(context, client) for _ in range(self.count)))
 
     async def play(self, context: Context, client: Any) -> None:

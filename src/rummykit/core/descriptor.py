@@ -118,6 +118,9 @@ class GameDescriptor(Generic[RulesT, StateT, ViewT, ActionT]):
     """The public events of a state (what every seat may read)."""
     default_level: str
     """The level offered first."""
+    bot_view: Callable[[ViewT], ViewT]
+    """The part of a view the game's computer players read, the same decision following from
+    it: what the play layer sends to the process that decides (by default the whole view)."""
 
     def check_level(self, level: str) -> str:
         """``level`` if the game has it, else ``IllegalAction("bad_level")``."""
@@ -141,6 +144,7 @@ def describe(
     fallback_action: Callable[[StateT, int], ActionT],
     hint: Callable[[EncodedViewT], Hint[ActionT]] | None,
     parse_action: Callable[[str, OptionsT], ActionT] | None,
+    bot_view: Callable[[EncodedViewT], EncodedViewT] | None = None,
 ) -> GameDescriptor[OptionsT, StateT, EncodedViewT, ActionT]:
     """A game's descriptor from its engine: what the contract classes already know (dealing,
     replay, the JSON forms, the public log) is taken from them; the rest is given."""
@@ -171,4 +175,9 @@ def describe(
         fallback_action=fallback_action,
         hint=hint,
         public_log=state.public_log,
+        bot_view=bot_view or _whole,
     )
+
+
+def _whole(view: ViewT) -> ViewT:
+    return view

@@ -47,6 +47,7 @@ from rummykit.romme.rules import (
     read_cards,
     reading_value,
 )
+from rummykit.romme.strategy import round_view
 from rummykit.romme.turn import (
     PlayOutcome,
     TurnContext,
@@ -71,6 +72,7 @@ GAME: GameDescriptor[Rules, State, View, Action] = describe(
     fallback_action=bots.fallback_action,
     hint=hint,
     parse_action=lambda text, rules: parse_action(text),
+    bot_view=round_view,
 )
 """Rommé as the play layer, the command line and the arena see it."""
 

@@ -15,7 +15,7 @@ import functools
 import random
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rummykit.cards import Card, Suit, romme_pack
 from rummykit.romme.rules import Rules, TableMeld, card_value, read_cards
@@ -92,13 +92,25 @@ class Knowledge:
         return sum(self.unseen) + self.unseen_jokers
 
 
+def round_start(view: View) -> int:
+    """Where the current round's events begin in the log: at its deal (the last one)."""
+    log = view.log
+    for i in range(len(log) - 1, -1, -1):
+        if log[i]["code"] == "deal":
+            return i
+    return 0
+
+
 def round_events(view: View) -> list[dict[str, object]]:
     """The log events of the current round (after its deal)."""
-    start = 0
-    for i, event in enumerate(view.log):
-        if event.get("code") == "deal":
-            start = i
-    return [dict(e) for e in view.log[start:]]
+    return [dict(e) for e in view.log[round_start(view) :]]
+
+
+def round_view(view: View) -> View:
+    """The view with the log cut to the current round: all a computer player reads of it (the
+    log of a long game is most of a view, sent to a worker for each decision)."""
+    start = round_start(view)
+    return view if start == 0 else replace(view, log=view.log[start:])
 
 
 def knowledge(view: View, memory: bool = True) -> Knowledge:

@@ -116,6 +116,8 @@ class LiveGame(Generic[RulesT, StateT, ViewT, ActionT]):
     """Where each recent step's events lie in the log: their first index and the one after.
     Two numbers and not the events themselves: a hundred games' last steps made tens of
     thousands of lists and dicts for the garbage collector to walk at each full pass."""
+    latest_events: tuple[int, list[JSON]] = (-1, [])
+    """The last step's events as the pages get them (its answer and every socket read them)."""
     watching: Counter[int] = field(default_factory=Counter)
     seen_at: dict[int, float] = field(default_factory=dict)
     tokens: dict[str, int] = field(default_factory=dict)
@@ -188,6 +190,7 @@ class LiveGame(Generic[RulesT, StateT, ViewT, ActionT]):
         before = self.marks.get(self.seq - 1, len(entries))
         self.marks[self.seq] = len(entries)
         self.step_events[self.seq] = (before, len(entries))
+        self.latest_events = (self.seq, [self.adapter.client_event(e) for e in entries[before:]])
         frame: dict[int, str] = {}
         for seat in self.followers():
             data = self._view(seat, recent=0)
@@ -226,6 +229,8 @@ class LiveGame(Generic[RulesT, StateT, ViewT, ActionT]):
 
     def events_of(self, seq: int) -> list[JSON]:
         """The events of step ``seq`` as the pages get them (none when it is not kept)."""
+        if self.latest_events[0] == seq:
+            return self.latest_events[1]
         start, end = self.step_events.get(seq, (0, 0))
         return [self.adapter.client_event(e) for e in self.log()[start:end]]
 
@@ -610,7 +615,7 @@ class PlayService:
         budget = max(BOT_TIMEOUT, 10 * live.adapter.bot_budget)
         try:
             if live.travels:
-                wire = live.adapter.view_to_wire(view)
+                wire = live.adapter.view_to_wire(live.adapter.game.bot_view(view))
                 args = (live.kind, level, seed, wire)
                 data = await self.compute(live, workers.decide, *args, timeout=budget)
                 return live.adapter.action_from_json(data, live.rules)
