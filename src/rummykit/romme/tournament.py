@@ -94,7 +94,7 @@ def play_game(rules: Rules, seats: Sequence[str], seed: int, budget: float = 0.2
         result.rounds += 1
         winner = event.get("winner")
         penalties = event.get("penalties")
-        assert isinstance(penalties, list)
+        assert isinstance(penalties, tuple)  # the log is read-only: its lists are tuples
         for seat, level in enumerate(seats):
             tally = result.tallies[level]
             tally.rounds += 1
