@@ -401,9 +401,12 @@ def beside_best_five(five: Sequence[int]) -> set[int]:
     the lowest odd card shown (two pairs, four of a kind: not above it, a pair may hide there),
     and none of a paired rank, which would have made a better hand."""
     category = Category(key_of_indices(five) >> 20)
-    if category in (Category.STRAIGHT, Category.FLUSH, Category.FULL_HOUSE):
-        return set()
-    if category == Category.STRAIGHT_FLUSH:
+    if category in (
+        Category.STRAIGHT,
+        Category.FLUSH,
+        Category.FULL_HOUSE,
+        Category.STRAIGHT_FLUSH,
+    ):
         return set()
     ranks = [i % 13 for i in five]
     made = {r for r in ranks if ranks.count(r) >= 2}
