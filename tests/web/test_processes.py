@@ -298,3 +298,77 @@ def test_serve_workers_restarts_a_killed_server_and_none_outlives_it(tmp_path: P
             if supervisor.poll() is None:
                 supervisor.kill()
                 supervisor.wait()
+
+
+def _needs_nginx_with_nchan() -> None:
+    missing = [
+        what
+        for what, there in (
+            ("nginx", shutil.which("nginx") or Path("/usr/sbin/nginx").exists()),
+            ("libnginx-mod-nchan", Path("/usr/lib/nginx/modules/ngx_nchan_module.so").exists()),
+        )
+        if not there
+    ]
+    if missing:
+        if os.environ.get("CI") == "true":  # .ci/run installs them: missing there is a failure
+            pytest.fail(f"not installed: {missing}")
+        pytest.skip(f"not installed: {missing}")
+
+
+def test_nginx_holds_the_sheets_sockets_and_sends_every_version(tmp_path: Path) -> None:
+    _needs_nginx_with_nchan()
+    from rummykit.bench.servers import free_port
+
+    live_port = free_port()
+    server = Server(tmp_path, env={"RUMMYKIT_LIVE_FRONT": Front.live_url(live_port)})
+    front = Front(tmp_path, [f"127.0.0.1:{server.port}"], live_port=live_port)
+    try:
+        asyncio.run(_follow_a_sheet_through_nginx(front))
+    finally:
+        front.stop()
+        server.stop()
+
+
+async def _follow_a_sheet_through_nginx(front: Front) -> None:
+    import websockets
+
+    ws = front.url.replace("http", "ws")
+
+    async def version(socket: Any) -> int:
+        message = json.loads(await asyncio.wait_for(socket.recv(), 10))
+        assert message["t"] == "v"
+        return int(message["v"])
+
+    async with httpx.AsyncClient(base_url=front.url, timeout=10) as client:
+        answer = await client.post("/api/sheets", json={"name": "Held", "players": ["A", "B"]})
+        sheet = answer.json()
+        sheet_id = sheet["id"]
+
+        async def enter_round(seen: int) -> None:
+            entries = [{"p": 0, "v": 0, "out": True}, {"p": 1, "v": 9}]
+            action = {"version": seen, "action": {"t": "round", "entries": entries}}
+            answer = await client.post(f"/api/sheets/{sheet_id}/actions", json=action)
+            assert answer.status_code == 200, answer.text
+
+        async with websockets.connect(f"{ws}/ws/sheet/{sheet_id}") as first:
+            assert await version(first) == 0  # at once, as from a server process
+            async with websockets.connect(f"{ws}/ws/sheet/{sheet_id}") as second:
+                assert await version(second) == 0
+                await enter_round(0)
+                assert await version(first) == await version(second) == 1
+                await enter_round(1)
+                assert await version(first) == await version(second) == 2
+        # A page that reconnects hears at once how far the sheet is.
+        async with websockets.connect(f"{ws}/ws/sheet/{sheet_id}") as again:
+            assert await version(again) == 2
+        # The server process holds none of these sockets: nginx answered their handshakes.
+        log = front.access_log.read_text()
+        handshakes = [line for line in log.splitlines() if f"/ws/sheet/{sheet_id}" in line]
+        assert len(handshakes) == 3 and all(" 101 " in line for line in handshakes), handshakes
+        # An unknown sheet's socket is refused, and the publishing address is not public.
+        with pytest.raises(websockets.InvalidStatus):
+            await websockets.connect(f"{ws}/ws/sheet/AAAAAAAAAAAAAAAAAAAAAA")
+        answer = await client.post(f"/_live/pub/sheet:{sheet_id}", content=b'{"t":"v","v":99}')
+        assert answer.status_code != 201
+        with pytest.raises(websockets.InvalidStatus):
+            await websockets.connect(f"{ws}/_live/sub/sheet:{sheet_id}")

@@ -40,7 +40,7 @@ from http.cookiejar import CookieJar, DefaultCookiePolicy
 from pathlib import Path
 from typing import Any, ClassVar
 
-from rummykit.bench.servers import Front, Server, scratch_database
+from rummykit.bench.servers import Front, Server, free_port, scratch_database
 from rummykit.bench.web import KEEPALIVE, _choose, _ms
 from rummykit.core import JSON
 
@@ -85,6 +85,7 @@ class Context:
     until: float
     metrics: Metrics
     servers: list[Server]
+    front: Front | None = None
     connect_limit: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(100))
 
     @property
@@ -250,7 +251,8 @@ class Watchers(Scenario):
                 await _new_sheet(client, f"Watched {i}")
                 for i in range(max(1, self.count // self.per_sheet))
             ]
-        before = _memory(context.servers)
+        before = _memory(context.servers, context.front)
+        processes_before = _memory(context.servers)
         started = time.perf_counter()
         sockets = await asyncio.gather(
             *(self.open(context, sheets[i % len(sheets)]) for i in range(self.count))
@@ -258,11 +260,16 @@ class Watchers(Scenario):
         opened = [s for s in sockets if s is not None]
         context.metrics.extra["watchers_connect_seconds"] = round(time.perf_counter() - started, 2)
         await asyncio.sleep(2)  # the servers settle
-        after = _memory(context.servers)
+        after = _memory(context.servers, context.front)
         context.metrics.extra["watchers_open"] = len(opened)
         if before is not None and after is not None and opened:
             per = (after - before) / len(opened)
             context.metrics.extra["server_bytes_per_idle_socket"] = round(per)
+            if context.front is not None:
+                held = _memory(context.servers) or 0
+                context.metrics.extra["of_which_processes_bytes"] = round(
+                    (held - (processes_before or 0)) / len(opened)
+                )
         await asyncio.sleep(max(0.0, context.until - time.perf_counter()))
         await asyncio.gather(*(s.close() for s in opened), return_exceptions=True)
 
@@ -368,7 +375,7 @@ class Tables(Scenario):
         limits = httpx.Limits(max_connections=size, max_keepalive_connections=size)
         clients = [httpx.AsyncClient(base_url=url, timeout=60, limits=limits) for url in urls]
         load = Load(urls, 0.0, self.think, context.connect_limit)
-        before = _memory(context.servers)
+        before = _memory(context.servers, context.front)
         try:
             started = time.perf_counter()
             made = await asyncio.gather(
@@ -445,7 +452,7 @@ class Tables(Scenario):
     async def sample(context: Context, load: Any, after: float) -> tuple[int, int | None]:
         """The sockets open at the tables and the servers' memory, ``after`` seconds in."""
         await asyncio.sleep(max(0.0, after))
-        return load.sockets, _memory(context.servers)
+        return load.sockets, _memory(context.servers, context.front)
 
 
 SCENARIOS: dict[str, type[Scenario]] = {s.name: s for s in (Computer, Watchers, Fanout, Tables)}
@@ -468,15 +475,27 @@ def _proc_stat(pid: int) -> tuple[int, int] | None:
     return ticks, pages
 
 
-def _memory(servers: list[Server]) -> int | None:
-    """The resident memory of the server processes themselves, in bytes."""
+def _memory(servers: list[Server], front: Front | None = None) -> int | None:
+    """The resident memory of the server processes themselves and of nginx in front of them
+    (it holds the sheets' sockets), in bytes."""
     if not servers:
         return None
-    total = 0
-    for server in servers:
-        stat = _proc_stat(server.pid)
-        total += stat[1] * PAGE_SIZE if stat else 0
-    return total
+    pids = [*(server.pid for server in servers), *(front.pids if front else ())]
+    return sum(_rss(pid) for pid in pids)
+
+
+def _rss(pid: int) -> int:
+    """The process's proportional share of its resident memory (its private pages and its
+    part of the shared ones: nginx's workers share the pub/sub module's memory, which their
+    resident sizes would each count whole), else its resident size."""
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    stat = _proc_stat(pid)
+    return stat[1] * PAGE_SIZE if stat else 0
 
 
 def _cpu(servers: list[Server]) -> float:
@@ -503,27 +522,32 @@ def site(
     redis: str | None,
     port: int | None = None,
     front_port: int | None = None,
-) -> Iterator[tuple[str, list[Server]]]:
-    """``processes`` servers (nginx in front of more than one); their URL and themselves.
-    ``port``: the first server's port, the others on the next ones (default: free ports);
-    ``front_port``: nginx's."""
+    front: bool = False,
+) -> Iterator[tuple[str, list[Server], Front | None]]:
+    """``processes`` servers, nginx in front of more than one (or of one, with ``front``);
+    their URL, themselves and nginx. ``port``: the first server's port, the others on the
+    next ones (default: free ports); ``front_port``: nginx's."""
     if processes > 1 and (not redis or not (database or "").startswith("postgresql")):
         raise ValueError("several processes need a PostgreSQL database and Redis")
+    front = front or processes > 1
     with scratch_database(database) as url:
         servers: list[Server] = []
-        front: Front | None = None
+        nginx: Front | None = None
+        live_port = free_port()
+        env = {"RUMMYKIT_LIVE_FRONT": Front.live_url(live_port)} if front else {}
         try:
             for number in range(processes):
                 at = None if port is None else port + number
-                servers.append(Server(folder, url, redis=redis, port=at))
-            if processes > 1:
-                front = Front(folder, [f"127.0.0.1:{s.port}" for s in servers], front_port)
-                yield front.url, servers
+                servers.append(Server(folder, url, redis=redis, port=at, env=env))
+            if front:
+                upstream = [f"127.0.0.1:{s.port}" for s in servers]
+                nginx = Front(folder, upstream, front_port, live_port)
+                yield nginx.url, servers, nginx
             else:
-                yield servers[0].url, servers
+                yield servers[0].url, servers, None
         finally:
-            if front is not None:
-                front.stop()
+            if nginx is not None:
+                nginx.stop()
             for server in servers:
                 server.stop()
 
@@ -552,10 +576,11 @@ def run(
     think: float = 0.0,
     port: int | None = None,
     front_port: int | None = None,
+    front: bool = False,
 ) -> dict[str, JSON]:
     """Run the scenarios (name -> visitors) at once for about ``seconds``; the figures.
     ``think``: seconds a person (at a table, or against the computer) takes before each
-    move."""
+    move; ``front``: nginx in front of a single process too."""
     unknown = set(scenarios) - set(SCENARIOS)
     if unknown:
         raise ValueError(f"unknown scenarios {sorted(unknown)}: choose among {sorted(SCENARIOS)}")
@@ -563,17 +588,17 @@ def run(
     with contextlib.ExitStack() as stack:
         if url is None:
             folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
-            url, servers = stack.enter_context(
-                site(folder, processes, database, redis, port, front_port)
+            url, servers, nginx = stack.enter_context(
+                site(folder, processes, database, redis, port, front_port, front)
             )
         else:
-            servers = []
+            servers, nginx = [], None
         metrics = Metrics()
         cpu_before = _cpu(servers)
         started = time.perf_counter()
 
         async def main() -> None:
-            context = Context(url, time.perf_counter() + seconds, metrics, servers)
+            context = Context(url, time.perf_counter() + seconds, metrics, servers, nginx)
             chosen = [SCENARIOS[name](count) for name, count in scenarios.items() if count]
             for scenario in chosen:
                 if isinstance(scenario, Tables | Computer):
@@ -585,9 +610,11 @@ def run(
         elapsed = time.perf_counter() - started
         cpu = _cpu(servers) - cpu_before
         memory = _memory(servers)
+        front_memory = sum(_rss(pid) for pid in nginx.pids) if nginx else None
     return {
         "scenarios": dict(scenarios),
         "processes": processes if servers else None,
+        "front": nginx is not None,
         "database": (database or "sqlite").split(":", 1)[0] if servers else None,
         "redis": bool(redis),
         "seconds": round(elapsed, 2),
@@ -598,6 +625,7 @@ def run(
         "errors": len(metrics.errors),
         "first_errors": list(metrics.errors[:3]),
         "server_rss_mb": round(memory / 2**20, 1) if memory is not None else None,
+        "front_rss_mb": round(front_memory / 2**20, 1) if front_memory is not None else None,
         "server_cpu_seconds": round(cpu, 2) if servers else None,
         "server_cpu_share": round(cpu / elapsed, 2) if servers else None,
         **metrics.extra,

@@ -122,14 +122,36 @@ class Server:
 class Front:
     """nginx from ``deploy/nginx.sh`` on a free port in front of ``servers`` (host:port)."""
 
-    def __init__(self, folder: Path, servers: list[str], port: int | None = None) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        servers: list[str],
+        port: int | None = None,
+        live_port: int | None = None,
+    ) -> None:
         self.port = port or free_port()
+        self.live_port = live_port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.prefix = folder / "nginx"
         script = str(DEPLOY / "nginx.sh")
-        command = [script, "--port", str(self.port), "--prefix", str(self.prefix), *servers]
+        command = [script, "--port", str(self.port), "--prefix", str(self.prefix)]
+        command += ["--live", f"127.0.0.1:{self.live_port}", *servers]
         subprocess.run(command, check=True, capture_output=True)
         wait_until_up(self.url, None, self.prefix / "logs" / "error.log")
+
+    @staticmethod
+    def live_url(live_port: int) -> str:
+        """What the processes behind a front with this ``live_port`` take as
+        ``RUMMYKIT_LIVE_FRONT``."""
+        return f"http://127.0.0.1:{live_port}/_live/pub"
+
+    @property
+    def pids(self) -> list[int]:
+        """nginx's master process and its workers."""
+        with contextlib.suppress(OSError, ValueError):
+            master = int((self.prefix / "nginx.pid").read_text())
+            return [master, *sorted(descendants(master))]
+        return []
 
     @property
     def access_log(self) -> Path:

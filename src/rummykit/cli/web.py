@@ -347,6 +347,13 @@ def bench_load(
         typer.Option(help="The first server's port, the others on the next ones (else free)."),
     ] = None,
     front_port: Annotated[int | None, typer.Option(help="nginx's port (else a free one).")] = None,
+    front: Annotated[
+        bool,
+        typer.Option(
+            "--front",
+            help="nginx in front of a single process too (it holds the sheets' sockets).",
+        ),
+    ] = False,
 ) -> None:
     """Real WebSocket clients against the site; prints its figures as JSON."""
     import json
@@ -355,7 +362,9 @@ def bench_load(
 
     scenarios = {"computer": computer, "watchers": watchers, "fanout": fanout, "tables": tables}
     try:
-        result = run(scenarios, seconds, processes, database, redis, url, think, port, front_port)
+        result = run(
+            scenarios, seconds, processes, database, redis, url, think, port, front_port, front
+        )
     except ValueError as err:
         typer.echo(f"rummykit: {err}", err=True)
         raise typer.Exit(2) from None

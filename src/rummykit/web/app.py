@@ -20,7 +20,7 @@ from rummykit.core import IllegalAction
 from rummykit.store import Database, NotFound
 from rummykit.web import errors, rules, security
 from rummykit.web.language import site_translations
-from rummykit.web.live import REDIS_POLL_SECONDS, Hub
+from rummykit.web.live import FRONT_VARIABLE, REDIS_POLL_SECONDS, Hub, LiveFront
 from rummykit.web.play.api import not_yours
 from rummykit.web.play.service import NotYourGame
 from rummykit.web.rendering import render, request_language
@@ -37,11 +37,14 @@ def create_app(
     redis_url: str | None = None,
     limits: security.Settings | None = None,
     settle: bool = False,
+    live_front: str | None = None,
 ) -> FastAPI:
     """The site, on the database at ``database_url`` (default: ``$RUMMYKIT_DATABASE_URL`` or
     the SQLite file), created and migrated at start-up. ``redis_url`` (default:
     ``$RUMMYKIT_REDIS_URL``) links the live updates of several processes, and counts the
-    rate limits of all of them. ``limits`` (default: from the environment,
+    rate limits of all of them. ``live_front`` (default: ``$RUMMYKIT_LIVE_FRONT``) is where
+    nginx's pub/sub module takes the versions of the channels whose sockets it holds
+    (`rummykit.web.live.LiveFront`). ``limits`` (default: from the environment,
     `rummykit.web.security.Settings.from_env`) are the request limits; ``settle`` runs
     `rummykit.web.play.workers.settle` once started (for a process that serves the app and
     nothing else, ``rummykit serve``)."""
@@ -70,8 +73,12 @@ def create_app(
 
     app = FastAPI(title="rummykit", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     redis_url = redis_url or os.environ.get("RUMMYKIT_REDIS_URL") or None
+    live_front = live_front or os.environ.get(FRONT_VARIABLE) or None
     app.state.hub = Hub(
-        poll_seconds=poll_seconds, redis_url=redis_url, redis_poll_seconds=redis_poll_seconds
+        poll_seconds=poll_seconds,
+        redis_url=redis_url,
+        redis_poll_seconds=redis_poll_seconds,
+        front=LiveFront(live_front) if live_front else None,
     )
     static = resources.files("rummykit.web").joinpath("static")
     app.mount("/static", StaticFiles(directory=str(static)), name="static")

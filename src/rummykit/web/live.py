@@ -29,6 +29,14 @@ close. A published version is sent to the channel's watchers by one task, and on
 channel (not a socket) asks the database after each quiet poll interval. The database is read
 only for the moment of a read, never across a wait on a socket, and the sockets of one channel
 that open together share one read.
+
+Behind nginx with its pub/sub module (nchan, `deploy/nginx.conf`), the sockets of the pages
+that only follow a version (a score sheet's, `FRONT_KINDS`) are held by nginx, not by a
+server process: the process checks the address, makes sure nginx has the sheet's current
+version (`LiveFront.ensure`) and hands the socket over (``X-Accel-Redirect``); every new
+version is then posted to nginx once (`LiveFront.announce`), which sends it to every such
+socket of the site. A socket held there costs a few kilobytes of nginx's memory instead of a
+server's connection objects, and a version reaches a thousand pages in one write.
 """
 
 from __future__ import annotations
@@ -98,6 +106,94 @@ def redis_client(url: str) -> Any:
     return redis.Redis(connection_pool=pool)
 
 
+FRONT_VARIABLE = "RUMMYKIT_LIVE_FRONT"
+"""The address where nginx takes the versions to send (``http://127.0.0.1:8081/_live/pub``)."""
+FRONT_KINDS = frozenset({"sheet"})
+"""The channels whose sockets nginx holds: those whose pages only hear a version."""
+FRONT_FRESH_SECONDS = 60.0
+"""How long a version posted to nginx is trusted to be held there (nginx may have restarted
+since: a socket that opens after that has the version posted again)."""
+
+
+class LiveFront:
+    """nginx's pub/sub module as the holder of the sockets of the `FRONT_KINDS` channels.
+
+    nginx keeps the newest message of each channel and gives it to each socket that opens, so
+    the promise of `Hub.follow` holds there too: a page hears the current version as soon as
+    its socket opens, and every later one. The versions of one channel are posted one at a
+    time, the newest last, so that the message nginx keeps is never an older one.
+    """
+
+    def __init__(self, url: str, transport: Any = None) -> None:
+        """``url``: nginx's publishing address; ``transport``: httpx's (a test's stand-in)."""
+        import httpx  # only for a site behind nginx's pub/sub module
+
+        self.url = url.rstrip("/") + "/"
+        self._client = httpx.AsyncClient(timeout=5, transport=transport)
+        self._wanted: dict[str, int] = {}
+        self._posting: dict[str, asyncio.Task[None]] = {}
+        # The version last posted to nginx for each channel, and when.
+        self._posted: dict[str, tuple[float, int]] = {}
+
+    def serves(self, channel: str) -> bool:
+        return channel.partition(":")[0] in FRONT_KINDS
+
+    def announce(self, channel: str, version: int) -> None:
+        """Post ``version`` of ``channel`` to nginx soon (after the posts under way)."""
+        self._wanted[channel] = max(version, self._wanted.get(channel, version))
+        if channel not in self._posting:
+            task = asyncio.get_running_loop().create_task(self._pump(channel))
+            self._posting[channel] = task
+
+    async def ensure(self, channel: str, version: int) -> None:
+        """Make sure nginx holds ``version`` of ``channel`` (or a newer one) before a socket
+        of the channel is handed to it; post it unless it was posted lately."""
+        posted = self._posted.get(channel)
+        now = asyncio.get_running_loop().time()
+        if posted is not None and posted[1] >= version and now - posted[0] < FRONT_FRESH_SECONDS:
+            return
+        self._posted.pop(channel, None)  # post it again, even if it is the version posted
+        self.announce(channel, version)
+        task = self._posting.get(channel)
+        if task is not None:
+            await asyncio.shield(task)
+
+    async def _pump(self, channel: str) -> None:
+        try:
+            while channel in self._wanted:
+                version = self._wanted.pop(channel)
+                posted = self._posted.get(channel)
+                if posted is None or posted[1] < version:  # never an older one after it
+                    await self._post(channel, version)
+        finally:
+            del self._posting[channel]
+
+    async def _post(self, channel: str, version: int) -> None:
+        try:
+            answer = await self._client.post(
+                self.url + channel, content=_compact({"t": "v", "v": version})
+            )
+            answer.raise_for_status()
+        except Exception as err:  # nginx away: its sockets are closed too, and reopen later
+            log.warning("could not post %s version %s to nginx: %s", channel, version, err)
+            self._posted.pop(channel, None)
+            return
+        if len(self._posted) > FRONT_REMEMBERED:
+            self._posted.clear()
+        self._posted[channel] = (asyncio.get_running_loop().time(), version)
+
+    async def close(self) -> None:
+        for task in list(self._posting.values()):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        await self._client.aclose()
+
+
+FRONT_REMEMBERED = 10_000
+"""Channels whose posted version a process remembers before it starts afresh."""
+
+
 class Watcher(Protocol):
     """What `Hub.watch` keeps of one socket: ``last``, the last version it was sent (a version
     not above it is not offered again), and ``send``, which brings the socket to ``version`` of
@@ -161,8 +257,10 @@ class Hub:
         redis_url: str | None = None,
         prefix: str | None = None,
         redis_poll_seconds: float = REDIS_POLL_SECONDS,
+        front: LiveFront | None = None,
     ) -> None:
         self._poll_seconds = poll_seconds
+        self.front = front
         self.redis_poll_seconds = max(poll_seconds, redis_poll_seconds)
         self.redis_url = redis_url
         # True while the Redis subscription listens: the polls are then only the safety net.
@@ -191,8 +289,11 @@ class Hub:
     ) -> None:
         """Tell the subscribers of ``channel`` (here, and through Redis elsewhere unless not
         ``remote``) that it is now at ``version``; ``step``, the change that made it, goes
-        with it to the other processes (see `on_step`)."""
+        with it to the other processes (see `on_step`), and to nginx when it holds the
+        channel's sockets (`LiveFront`)."""
         self._deliver(channel, version)
+        if self.front is not None and self.front.serves(channel):
+            self.front.announce(channel, version)
         if self._redis is not None and remote:
             message = str(version) if step is None else f"{version} {_compact(step)}"
             task = asyncio.get_running_loop().create_task(self._publish_remote(channel, message))
@@ -257,6 +358,8 @@ class Hub:
         if self._redis is not None:
             await self._redis.aclose()
             self._redis = None
+        if self.front is not None:
+            await self.front.close()
 
     async def _listen(self) -> None:
         delay = 0.5

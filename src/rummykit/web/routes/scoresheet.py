@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import hmac
 import io
+import logging
 import re
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
@@ -78,6 +79,7 @@ from rummykit.store import (
 )
 from rummykit.web import errors
 from rummykit.web.language import site_translations
+from rummykit.web.live import FRONT_VARIABLE
 from rummykit.web.rendering import render, request_language
 from rummykit.web.security import csv_cell
 from rummykit.web.sheet_chart import build_chart
@@ -94,6 +96,7 @@ from rummykit.web.validation import (
 )
 
 router = APIRouter()
+log = logging.getLogger(__name__)
 
 SHEET_ID = re.compile(r"[A-Za-z0-9_-]{16,43}")
 NUMBER = re.compile(r"[+-]?[0-9]{1,6}")
@@ -883,6 +886,11 @@ async def view_live(websocket: WebSocket, token: str) -> None:
     await follow(websocket, token, lambda repo: repo.find_view(token))
 
 
+@router.get("/ws/view/{token}", include_in_schema=False)
+async def view_live_at_front(request: Request, token: str) -> Response:
+    return await hand_over(request, token, lambda repo: repo.find_view(token))
+
+
 # -- The Rummoli chip keeper ----------------------------------------------------------------
 
 
@@ -1072,26 +1080,40 @@ async def export_csv(request: Request, lang: str, sheet_id: str) -> Response:
 # -- Live updates --------------------------------------------------------------------------
 
 
+Find: TypeAlias = Callable[[SheetRepository], Awaitable[str]]
+"""Reads the id of the sheet that an address names (`NotFound` when none)."""
+
+
 @router.websocket("/ws/sheet/{sheet_id}", name="scoresheet.live")
 async def live(websocket: WebSocket, sheet_id: str) -> None:
+    await follow(websocket, sheet_id, _existing(sheet_id))
 
+
+@router.get("/ws/sheet/{sheet_id}", include_in_schema=False)
+async def live_at_front(request: Request, sheet_id: str) -> Response:
+    return await hand_over(request, sheet_id, _existing(sheet_id))
+
+
+def _existing(sheet_id: str) -> Find:
     async def existing(repo: SheetRepository) -> str:
         await repo.version(sheet_id)  # `NotFound` for a sheet that is not there
         return sheet_id
 
-    await follow(websocket, sheet_id, existing)
+    return existing
 
 
-async def follow(
-    websocket: WebSocket, key: str, find: Callable[[SheetRepository], Awaitable[str]]
-) -> None:
+async def _sheet_named(repo: SheetRepository, key: str, find: Find) -> str:
+    if not SHEET_ID.fullmatch(key):
+        raise NotFound(key)
+    return await find(repo)
+
+
+async def follow(websocket: WebSocket, key: str, find: Find) -> None:
     """Send the socket every new version of the record that ``key`` (its id or its read-only
     token) names; close it with 4404 when there is none."""
     repo = SheetRepository(websocket.app.state.db)
     try:
-        if not SHEET_ID.fullmatch(key):
-            raise NotFound(key)
-        sheet_id = await find(repo)
+        sheet_id = await _sheet_named(repo, key, find)
     except NotFound:
         await websocket.close(code=4404)
         return
@@ -1100,6 +1122,28 @@ async def follow(
         return await repo.version(sheet_id)
 
     await websocket.app.state.hub.follow(websocket, channel(sheet_id), version)
+
+
+FRONT_HEADER = "X-Rummykit-Front"
+"""Set by nginx (``deploy/nginx.conf``) on a socket's address that it would hold itself."""
+
+
+async def hand_over(request: Request, key: str, find: Find) -> Response:
+    """nginx asks before it holds a page's socket (`rummykit.web.live.LiveFront`): the sheet
+    that ``key`` names gets its current version posted to nginx, and nginx is told where to
+    subscribe the socket. Not from nginx, or no sheet there: the "not found" page (the
+    address is a WebSocket's)."""
+    front = request.app.state.hub.front
+    if request.headers.get(FRONT_HEADER) != "nchan":
+        raise NotFound(key)
+    if front is None:
+        log.error("nginx would hold the sheets' sockets, but %s is not set", FRONT_VARIABLE)
+        return Response(f"{FRONT_VARIABLE} is not set", status_code=503)
+    repo = repository(request)
+    sheet_id = await _sheet_named(repo, key, find)
+    name = channel(sheet_id)
+    await front.ensure(name, await repo.version(sheet_id))
+    return Response(status_code=200, headers={"X-Accel-Redirect": f"/_live/sub/{name}"})
 
 
 # -- JSON API ------------------------------------------------------------------------------
