@@ -1091,7 +1091,10 @@ async def live(websocket: WebSocket, sheet_id: str) -> None:
 
 @router.get("/ws/sheet/{sheet_id}", include_in_schema=False)
 async def live_at_front(request: Request, sheet_id: str) -> Response:
-    return await hand_over(request, sheet_id, _existing(sheet_id))
+    async def named(repo: SheetRepository) -> str:
+        return sheet_id  # `hand_over` reads its version, which finds whether it is there
+
+    return await hand_over(request, sheet_id, named)
 
 
 def _existing(sheet_id: str) -> Find:
