@@ -94,6 +94,12 @@ class Copied:
         face, copy = cls._split(text)
         return cls._read(face, max(copy, 0), text)
 
+    @classmethod
+    def parse_each(cls, text: str) -> tuple[Self, ...]:
+        """The pieces written in ``text`` (separated by spaces), each read by `parse`: copy 0
+        unless a ``#n`` names another, as in a deal written out by hand."""
+        return tuple(cls.parse(word) for word in text.split())
+
 
 def split_copy(text: str, digits: int, code: str, key: str) -> tuple[str, int]:
     """A written piece's face and copy number (-1 when it names none); a copy that is not a

@@ -39,6 +39,17 @@ class Starting(Protocol):
     def to_json(self) -> dict[str, JSON]: ...
 
 
+class FirstDeal(Starting, Protocol):
+    """A first deal that a record's JSON gives back (`GameState.start_type`), dealing to a
+    number of seats."""
+
+    @property
+    def seats(self) -> int: ...
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Self: ...
+
+
 RulesT = TypeVar("RulesT", bound=RulesLike)
 ActionT = TypeVar("ActionT")
 ViewT = TypeVar("ViewT")
@@ -64,6 +75,8 @@ class GameState(ABC, Generic[RulesT, ActionT, ViewT]):
     seed: int
     start: Starting | None = None
     """The first deal when it was set by hand (a lesson's): the record keeps it."""
+    start_type: ClassVar[type[FirstDeal] | None] = None
+    """How a record's first deal set by hand is read (``None``: the game takes none)."""
 
     @abstractmethod
     def __init__(self, rules: RulesT, players: int, seed: int) -> None:
@@ -125,10 +138,21 @@ class GameState(ABC, Generic[RulesT, ActionT, ViewT]):
         """The public events so far, which every seat may read."""
 
     @classmethod
+    def dealt(cls, start: Any, rules: RulesT | None = None, seed: int = 0) -> Self:
+        """A game whose first round starts from ``start``, a first deal set by hand of the
+        game's own `start_type`, which its record keeps."""
+        raise IllegalAction("bad_record", reason=f"no first deal set by hand in {cls.game}")
+
+    @classmethod
     def from_start(cls, start: JSON, rules: RulesT, players: int, seed: int) -> Self:
         """A game dealt from a first deal set by hand, read from the JSON form a record keeps
         (a game that takes none refuses it)."""
-        raise IllegalAction("bad_record", reason=f"no first deal set by hand in {cls.game}")
+        if cls.start_type is None:
+            raise IllegalAction("bad_record", reason=f"no first deal set by hand in {cls.game}")
+        first = cls.start_type.from_json(start)
+        if first.seats != players:
+            raise IllegalAction("bad_record", reason="first deal: one hand per seat")
+        return cls.dealt(first, rules, seed)
 
     def record_rules(self) -> dict[str, JSON]:
         """The rules as the record keeps them, with the first deal under ``"start"`` when it

@@ -13,20 +13,11 @@ seat may do next, seen from its view; ``bots`` the computer players.
 
 from __future__ import annotations
 
+from typing import get_args
+
 from rummykit.core import GameDescriptor, Hint, describe
-from rummykit.romme import bots
-from rummykit.romme.actions import (
-    Action,
-    Discard,
-    Draw,
-    Exchange,
-    LayOff,
-    NewMeld,
-    NextRound,
-    Play,
-    action_from_json,
-    parse_action,
-)
+from rummykit.romme import actions, bots
+from rummykit.romme.actions import *  # noqa: F403 (the actions are the package's own API)
 from rummykit.romme.game import Deal, State, new_game, replay, replay_states
 from rummykit.romme.hint import hint
 from rummykit.romme.rules import (
@@ -58,12 +49,12 @@ from rummykit.romme.turn import (
 )
 from rummykit.romme.view import View
 
-GAME: GameDescriptor[Rules, State, View, Action] = describe(
+GAME: GameDescriptor[Rules, State, View, actions.Action] = describe(
     title="Rommé",
     rules=Rules,
     state=State,
     view=View,
-    actions=(Draw, Discard, Play, NextRound),
+    actions=get_args(actions.Action),
     players=(MIN_PLAYERS, MAX_PLAYERS),
     presets=PRESETS,
     levels=bots.LEVELS,
@@ -71,7 +62,7 @@ GAME: GameDescriptor[Rules, State, View, Action] = describe(
     make_bot=bots.make_bot,
     fallback_action=bots.fallback_action,
     hint=hint,
-    parse_action=lambda text, rules: parse_action(text),
+    parse_action=lambda text, rules: actions.parse_action(text),
     bot_view=round_view,
 )
 """Rommé as the play layer, the command line and the arena see it."""
@@ -80,23 +71,14 @@ __all__ = [
     "CARD_MELDS",
     "DEFAULT_RULES",
     "GAME",
-    "Action",
     "Deal",
-    "Discard",
-    "Draw",
-    "Exchange",
     "Hint",
-    "LayOff",
-    "NewMeld",
-    "NextRound",
-    "Play",
     "PlayOutcome",
     "Rules",
     "State",
     "TableMeld",
     "TurnContext",
     "View",
-    "action_from_json",
     "arrange_meld",
     "card_value",
     "check_play",
@@ -108,7 +90,6 @@ __all__ = [
     "meld_value",
     "new_game",
     "new_meld_value",
-    "parse_action",
     "piece",
     "pieces",
     "read_cards",
@@ -116,3 +97,4 @@ __all__ = [
     "replay",
     "replay_states",
 ]
+__all__ += actions.__all__

@@ -32,6 +32,19 @@ from rummykit.core.codec import EncodedAction
 from rummykit.melds import MeldKind
 from rummykit.romme.rules import Rules, TableMeld
 
+__all__ = [
+    "Action",
+    "Discard",
+    "Draw",
+    "Exchange",
+    "LayOff",
+    "NewMeld",
+    "NextRound",
+    "Play",
+    "action_from_json",
+    "parse_action",
+]
+
 DrawSource = Literal["stock", "discard"]
 RunEnd = Literal["low", "high"]
 

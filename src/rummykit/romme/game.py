@@ -75,6 +75,10 @@ class Deal(Encoded):
     codec: ClassVar[Codec] = CODEC
     json_error: ClassVar[str] = "bad_record"
 
+    @property
+    def seats(self) -> int:
+        return len(self.hands)
+
 
 class State(GameState[Rules, Action, View]):
     """A game of Rommé between ``players`` seats, dealt from ``seed``.
@@ -83,6 +87,7 @@ class State(GameState[Rules, Action, View]):
     """
 
     game: ClassVar[str] = "romme"
+    start_type = Deal
     codec = CODEC
     transient = frozenset({"_pickup_cache"})
     start: Deal | None = None
@@ -231,13 +236,6 @@ class State(GameState[Rules, Action, View]):
         )
         state._set_by_hand(deal)
         return state
-
-    @classmethod
-    def from_start(cls, start: JSON, rules: Rules, players: int, seed: int) -> State:
-        deal = Deal.from_json(start)
-        if len(deal.hands) != players:
-            raise IllegalAction("bad_record", reason="deal: one hand per seat")
-        return cls.dealt(deal, rules, seed)
 
     def _event(self, code: str, **params: JSON) -> None:
         self._public_log.append(freeze({"code": code, **params}))

@@ -20,6 +20,7 @@ it throws away.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 
 from rummykit.cards import Card
 from rummykit.core import JSON
@@ -35,23 +36,15 @@ RULES = Rules.preset("computer").replace(rounds=1, discard_pickup="must_use")
 discard pile is taken only to meld its card, so the computer cannot take the lesson's cards."""
 
 
-def cards(text: str) -> tuple[Card, ...]:
-    return tuple(Card.parse(word) for word in text.split())
-
-
 DEAL = Deal(
     hands=(
-        cards("10♠ JK 5♦ 5♣ 2♥ 3♥ 4♥ 7♣ 7♦ K♣ Q♦ 8♥ J♥"),
-        cards("A♠ 3♠ 5♠ 7♠ 2♦ 4♦ 6♦ 9♦ 8♣ 10♣ Q♣ 6♥ 9♥ K♥"),
+        Card.parse_each("10♠ JK 5♦ 5♣ 2♥ 3♥ 4♥ 7♣ 7♦ K♣ Q♦ 8♥ J♥"),
+        Card.parse_each("A♠ 3♠ 5♠ 7♠ 2♦ 4♦ 6♦ 9♦ 8♣ 10♣ Q♣ 6♥ 9♥ K♥"),
     ),
     # Drawn in this order: the learner's cards at the learner's turns, junk for the computer.
-    stock=cards("Q♠ J♦ 9♠ A♥ J♠ 3♣ 7♥"),
+    stock=Card.parse_each("Q♠ J♦ 9♠ A♥ J♠ 3♣ 7♥"),
     dealer=0,
 )
-
-
-def deal() -> State:
-    return State.dealt(DEAL, RULES, SEED)
 
 
 def _meld_of(state: State, code: str) -> int:
@@ -99,7 +92,7 @@ def _play(
 
 
 def _opening(state: State) -> Play:
-    return Play(melds=(NewMeld(cards("10♠ JK Q♠")),))
+    return Play(melds=(NewMeld(Card.parse_each("10♠ JK Q♠")),))
 
 
 def _layoff(state: State) -> Play:
@@ -109,7 +102,9 @@ def _layoff(state: State) -> Play:
 def _exchange(state: State) -> Play:
     run = _meld_of(state, "10♠")
     joker, jack = Card.parse("JK"), Card.parse("J♠")
-    return Play(melds=(NewMeld(cards("5♦ 5♣ JK")),), exchanges=(Exchange(run, joker, jack),))
+    return Play(
+        melds=(NewMeld(Card.parse_each("5♦ 5♣ JK")),), exchanges=(Exchange(run, joker, jack),)
+    )
 
 
 def _is_exchange(state: State, move: Action) -> bool:
@@ -119,13 +114,13 @@ def _is_exchange(state: State, move: Action) -> bool:
 
 
 def _last_melds(state: State) -> Play:
-    return Play(melds=(NewMeld(cards("2♥ 3♥ 4♥")), NewMeld(cards("7♣ 7♦ 7♥"))))
+    return Play(melds=(NewMeld(Card.parse_each("2♥ 3♥ 4♥")), NewMeld(Card.parse_each("7♣ 7♦ 7♥"))))
 
 
 LESSON: Lesson[State, Action] = Lesson(
     game="romme",
     seed=SEED,
-    deal=deal,
+    deal=partial(State.dealt, DEAL, RULES, SEED),
     steps=(
         _draw(),
         _play("open", _opening, {"value": 30}),

@@ -11,23 +11,11 @@
 
 from __future__ import annotations
 
+from typing import get_args
+
 from rummykit.core import GameDescriptor, describe
-from rummykit.rummoli import bots, poker
-from rummykit.rummoli.actions import (
-    Action,
-    Bet,
-    Bid,
-    Call,
-    Check,
-    Fold,
-    KeepHand,
-    Pass,
-    Play,
-    Raise,
-    SwapWidow,
-    action_from_json,
-    parse_action,
-)
+from rummykit.rummoli import actions, bots, poker
+from rummykit.rummoli.actions import *  # noqa: F403 (the actions are the package's own API)
 from rummykit.rummoli.demo import DemoHand, DemoStep, demo_hand
 from rummykit.rummoli.game import Start, State, replay, replay_states
 from rummykit.rummoli.hint import hint
@@ -43,12 +31,12 @@ from rummykit.rummoli.rules import (
 )
 from rummykit.rummoli.view import Event, Phase, View
 
-GAME: GameDescriptor[Rules, State, View, Action] = describe(
+GAME: GameDescriptor[Rules, State, View, actions.Action] = describe(
     title="Rummoli",
     rules=Rules,
     state=State,
     view=View,
-    actions=(SwapWidow, KeepHand, Bid, Pass, Check, Bet, Call, Raise, Fold, Play),
+    actions=get_args(actions.Action),
     players=(MIN_PLAYERS, MAX_PLAYERS),
     presets=PRESETS,
     levels=bots.LEVELS,
@@ -56,7 +44,7 @@ GAME: GameDescriptor[Rules, State, View, Action] = describe(
     make_bot=bots.make_bot,
     fallback_action=bots.fallback_action,
     hint=hint,
-    parse_action=lambda text, rules: parse_action(text),
+    parse_action=lambda text, rules: actions.parse_action(text),
 )
 """Rummoli as the play layer, the command line and the arena see it."""
 
@@ -65,30 +53,18 @@ __all__ = [
     "BOXES",
     "GAME",
     "PAYING_CARDS",
-    "Action",
-    "Bet",
-    "Bid",
     "Box",
-    "Call",
-    "Check",
     "DemoHand",
     "DemoStep",
     "Event",
-    "Fold",
-    "KeepHand",
-    "Pass",
     "Phase",
-    "Play",
-    "Raise",
     "Rules",
     "Start",
     "State",
-    "SwapWidow",
     "View",
-    "action_from_json",
     "demo_hand",
-    "parse_action",
     "poker",
     "replay",
     "replay_states",
 ]
+__all__ += actions.__all__

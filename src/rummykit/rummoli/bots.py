@@ -33,19 +33,8 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from rummykit.core import IllegalAction
-from rummykit.rummoli.actions import (
-    Action,
-    Bet,
-    Bid,
-    Call,
-    Check,
-    Fold,
-    KeepHand,
-    Pass,
-    Play,
-    Raise,
-    SwapWidow,
-)
+from rummykit.rummoli import actions as act
+from rummykit.rummoli.actions import Action
 from rummykit.rummoli.game import State
 from rummykit.rummoli.poker import Category, card_index, key_of_indices
 from rummykit.rummoli.table import (
@@ -125,12 +114,12 @@ class EasyBot(_Seeded):
         legal = view.legal
         category = _category(view)
         if view.phase is Phase.WIDOW:
-            return SwapWidow() if category == Category.HIGH_CARD else KeepHand()
+            return act.SwapWidow() if category == Category.HIGH_CARD else act.KeepHand()
         if view.phase is Phase.AUCTION:
-            bid = Bid(view.high_bid + 1)
+            bid = act.Bid(view.high_bid + 1)
             if category == Category.HIGH_CARD and bid.chips <= 3 and bid in legal:
                 return bid
-            return Pass()
+            return act.Pass()
         if view.phase is Phase.LEAD:
             return legal[0]
         return _bet_by_category(legal, category)
@@ -138,14 +127,14 @@ class EasyBot(_Seeded):
 
 def _bet_by_category(legal: Sequence[Action], category: Category) -> Action:
     if category >= Category.TWO_PAIR:
-        for wanted in (Raise(1), Bet(1), Call(), Check()):
+        for wanted in (act.Raise(1), act.Bet(1), act.Call(), act.Check()):
             if wanted in legal:
                 return wanted
     if category == Category.PAIR:
-        for wanted in (Check(), Call()):
+        for wanted in (act.Check(), act.Call()):
             if wanted in legal:
                 return wanted
-    return Check() if Check() in legal else Fold()
+    return act.Check() if act.Check() in legal else act.Fold()
 
 
 class HardBot(_Seeded):
@@ -172,12 +161,12 @@ class HardBot(_Seeded):
     def _decide(self, view: View) -> Action:
         if view.phase is Phase.WIDOW:
             gain = self.keep_loss(view) if self.weigh_auction else self.swap_gain(view)
-            return SwapWidow() if gain > 0 else KeepHand()
+            return act.SwapWidow() if gain > 0 else act.KeepHand()
         if view.phase is Phase.AUCTION:
             self._note_bid(view)
             limit = int(self.swap_gain(view))
-            bid = Bid(view.high_bid + 1)
-            return bid if bid.chips <= limit and bid in view.legal else Pass()
+            bid = act.Bid(view.high_bid + 1)
+            return bid if bid.chips <= limit and bid in view.legal else act.Pass()
         if view.phase is Phase.LEAD:
             return self.lead(view)
         return self._bet(view)
@@ -307,7 +296,7 @@ class HardBot(_Seeded):
                 runner.finish()
                 scores[n] += chips[view.seat]
         best = max(range(len(options)), key=lambda n: scores[n])
-        return Play(view.choices[best])
+        return act.Play(view.choices[best])
 
     # --- betting --------------------------------------------------------------------------
 
@@ -334,14 +323,14 @@ class HardBot(_Seeded):
         owed = view.bet_level - view.contributed[view.seat]
         pot = view.board[POKER]
         strong = equity > min(0.85, 1.6 / live)
-        raises = [a for a in legal if isinstance(a, Raise | Bet)]
+        raises = [a for a in legal if isinstance(a, act.Raise | act.Bet)]
         if strong and raises:
             return max(raises, key=lambda a: a.chips if equity > 0.6 else -a.chips)
         if owed == 0:
-            return Check()
-        if Call() in legal and equity * (pot + owed) >= owed:
-            return Call()
-        return Fold()
+            return act.Check()
+        if act.Call() in legal and equity * (pot + owed) >= owed:
+            return act.Call()
+        return act.Fold()
 
 
 UNSEEN = -3
@@ -487,7 +476,7 @@ def fallback_action(state: State, seat: int) -> Action:
     actions = state.legal_actions()
     if not actions:
         raise IllegalAction("no_decision_awaited")
-    for kind in (KeepHand, Pass, Check, Call):
+    for kind in (act.KeepHand, act.Pass, act.Check, act.Call):
         for action in actions:
             if isinstance(action, kind):
                 return action

@@ -26,6 +26,19 @@ from rummykit.core import JSON, IllegalAction, Record
 from rummykit.rummoli.rules import ANTE, BOXES, Box
 from rummykit.scoresheet.sheet import NAME_MAX, check_players, clean_name, with_names_salvaged
 
+__all__ = [
+    "Ante",
+    "ChipAction",
+    "ChipKeeper",
+    "ChipSettings",
+    "Move",
+    "Undo",
+    "chip_action_from_json",
+    "is_chip_record",
+    "replay_chips",
+]
+
+
 GAME = "scoresheet"
 KIND = "rummoli"
 """The ``game`` of the settings of a chip keeper, beside the sheets' ``romme`` and ``tiles``."""

@@ -27,6 +27,44 @@ from typing import Any, TypeAlias
 from rummykit import names
 from rummykit.core import JSON, IllegalAction, Record
 
+__all__ = [
+    "DEFAULT_LIMIT",
+    "DEFAULT_ROUNDS",
+    "GAME",
+    "LIMIT_MAX",
+    "LIMIT_MIN",
+    "LIMIT_PRESETS",
+    "NAME_MAX",
+    "PLAYERS_MAX",
+    "PLAYERS_MIN",
+    "PLAYER_NAME_MAX",
+    "POINTS_MAX",
+    "POINTS_MIN",
+    "ROUNDS_MAX",
+    "ROUNDS_MIN",
+    "Action",
+    "Claim",
+    "CorrectRound",
+    "End",
+    "EnterHand",
+    "EnterRound",
+    "Entry",
+    "Game",
+    "Join",
+    "Leave",
+    "Player",
+    "Round",
+    "Scoring",
+    "Settings",
+    "Sheet",
+    "Standing",
+    "Start",
+    "action_from_json",
+    "clean_name",
+    "replay",
+]
+
+
 GAME = "scoresheet"
 """The game kind of a sheet's `Record`."""
 

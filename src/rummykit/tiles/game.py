@@ -57,6 +57,10 @@ class Start(Encoded):
     codec: ClassVar[Codec] = CODEC
     json_error: ClassVar[str] = "bad_record"
 
+    @property
+    def seats(self) -> int:
+        return len(self.racks)
+
 
 class State(GameState[Rules, Action, View]):
     """A game of tile rummy between ``players`` seats (2–4), shuffled from ``seed``.
@@ -73,6 +77,7 @@ class State(GameState[Rules, Action, View]):
     """
 
     game: ClassVar[str] = "tiles"
+    start_type = Start
     codec = CODEC
     start: Start | None = None
     """The first deal, when it was set by hand and the record keeps it (see `dealt`)."""
@@ -251,13 +256,6 @@ class State(GameState[Rules, Action, View]):
         )
         state._set_by_hand(start)
         return state
-
-    @classmethod
-    def from_start(cls, start: JSON, rules: Rules, players: int, seed: int) -> State:
-        dealt = Start.from_json(start)
-        if len(dealt.racks) != players:
-            raise IllegalAction("bad_record", reason="start: one rack per seat")
-        return cls.dealt(dealt, rules, seed)
 
     # --- the contract ----------------------------------------------------------------------
 

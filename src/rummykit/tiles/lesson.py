@@ -17,6 +17,7 @@ during the lesson; after the last step the game goes on as any other.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from rummykit.lesson import Lesson, Step
 from rummykit.tiles.actions import Action, Draw, Play
@@ -29,23 +30,15 @@ SEED = 16
 RULES = Rules()
 
 
-def tiles(text: str) -> tuple[Tile, ...]:
-    return tuple(Tile.parse(word) for word in text.split())
-
-
 START = Start(
     racks=(
-        tiles("k9 k10 k11 k11#1 k13 r1 r3 r5 b2 b4 b6 y1 y3 y5"),
-        tiles("r2 r4 r6 r8 b1 b3 b5 b7 y2 y4 y6 y8 k1 k3"),
+        Tile.parse_each("k9 k10 k11 k11#1 k13 r1 r3 r5 b2 b4 b6 y1 y3 y5"),
+        Tile.parse_each("r2 r4 r6 r8 b1 b3 b5 b7 y2 y4 y6 y8 k1 k3"),
     ),
     # Drawn in this order: the computer's, then the learner's k12, then the computer's.
-    pool=tiles("k5 k12 r12 b12 y10"),
+    pool=Tile.parse_each("k5 k12 r12 b12 y10"),
     to_move=0,
 )
-
-
-def deal() -> State:
-    return State.dealt(START, RULES, SEED)
 
 
 def _faces(table: Sequence[TableSet]) -> list[list[str]]:
@@ -87,7 +80,7 @@ def _step(
 LESSON: Lesson[State, Action] = Lesson(
     game="tiles",
     seed=SEED,
-    deal=deal,
+    deal=partial(State.dealt, START, RULES, SEED),
     steps=(
         _step("open", _opening, ("k9", "k10", "k11")),
         Step("draw", lambda s: Draw(), lambda s: ("stock",)),
