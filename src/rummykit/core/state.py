@@ -40,11 +40,7 @@ class Starting(Protocol):
 
 
 class FirstDeal(Starting, Protocol):
-    """A first deal that a record's JSON gives back (`GameState.start_type`), dealing to a
-    number of seats."""
-
-    @property
-    def seats(self) -> int: ...
+    """A first deal that a record's JSON gives back (`GameState.start_type`)."""
 
     @classmethod
     def from_json(cls, data: JSON) -> Self: ...
@@ -149,10 +145,10 @@ class GameState(ABC, Generic[RulesT, ActionT, ViewT]):
         (a game that takes none refuses it)."""
         if cls.start_type is None:
             raise IllegalAction("bad_record", reason=f"no first deal set by hand in {cls.game}")
-        first = cls.start_type.from_json(start)
-        if first.seats != players:
+        game = cls.dealt(cls.start_type.from_json(start), rules, seed)
+        if game.players != players:
             raise IllegalAction("bad_record", reason="first deal: one hand per seat")
-        return cls.dealt(first, rules, seed)
+        return game
 
     def record_rules(self) -> dict[str, JSON]:
         """The rules as the record keeps them, with the first deal under ``"start"`` when it

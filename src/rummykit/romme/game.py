@@ -75,10 +75,6 @@ class Deal(Encoded):
     codec: ClassVar[Codec] = CODEC
     json_error: ClassVar[str] = "bad_record"
 
-    @property
-    def seats(self) -> int:
-        return len(self.hands)
-
 
 class State(GameState[Rules, Action, View]):
     """A game of Rommé between ``players`` seats, dealt from ``seed``.

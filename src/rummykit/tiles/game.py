@@ -57,10 +57,6 @@ class Start(Encoded):
     codec: ClassVar[Codec] = CODEC
     json_error: ClassVar[str] = "bad_record"
 
-    @property
-    def seats(self) -> int:
-        return len(self.racks)
-
 
 class State(GameState[Rules, Action, View]):
     """A game of tile rummy between ``players`` seats (2–4), shuffled from ``seed``.
