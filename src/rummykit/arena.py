@@ -32,7 +32,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from rummykit.core import JSON, Bot, GameDescriptor, GameState
+from rummykit.core import JSON, Bot, GameDescriptor, GameState, IllegalAction
 
 StateT = TypeVar("StateT", bound=GameState[Any, Any, Any])
 ViewT = TypeVar("ViewT")
@@ -106,6 +106,18 @@ def play_game(
             played.abandoned = True
             break
     return played
+
+
+def check_match(levels: Sequence[str], known: Iterable[str], **counts: int) -> None:
+    """Refuse a match before any game is dealt: a level the game has not (``bad_bot``), or a
+    count (``games=…``, ``hands=…``) below one (``bad_<name>``)."""
+    expected = sorted(known)
+    for level in levels:
+        if level not in expected:
+            raise IllegalAction("bad_bot", level=level, expected=expected)
+    for name, count in counts.items():
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise IllegalAction(f"bad_{name}", **{name: count})
 
 
 def seatings(levels: Sequence[str], mirror: bool) -> list[tuple[str, ...]]:

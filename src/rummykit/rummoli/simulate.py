@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 from rummykit import arena
 from rummykit.arena import ratio_estimate
-from rummykit.core import JSON, IllegalAction
+from rummykit.core import JSON
 from rummykit.rummoli import GAME
 from rummykit.rummoli.bots import LEVELS
 from rummykit.rummoli.game import State
@@ -65,12 +65,8 @@ def simulate(
     against each other level the difference per hand with its interval. ``jobs`` processes
     play the groups (a batch at a time; the result does not depend on it).
     """
-    for level in bots:
-        if level not in LEVELS:
-            raise IllegalAction("bad_bot", level=level, allowed=list(LEVELS))
+    arena.check_match(bots, LEVELS, hands=hands)
     players = Rules.check_players(len(bots))
-    if not isinstance(hands, int) or hands < 1:
-        raise IllegalAction("bad_hands", hands=hands)
     base = (rules or Rules()).replace(hands=hands_per_game)
     rng = random.Random(seed)
     per_entry: list[list[float]] = [[] for _ in bots]

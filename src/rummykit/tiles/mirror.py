@@ -92,11 +92,7 @@ def mirror_match(
     """
     if len(bots) != 2:
         raise IllegalAction("bad_players", players=len(bots), expected="2 with --mirror")
-    for level in bots:
-        if level not in BOTS:
-            raise IllegalAction("bad_bot", level=level, expected=sorted(BOTS))
-    if not isinstance(games, int) or games < 1:
-        raise IllegalAction("bad_games", games=games)
+    arena.check_match(bots, BOTS, games=games)
     rules = replace(rules or Rules(), rounds=rounds)
     levels = (bots[0], bots[1])
     jobs = [(rules, levels, seed + g, seat) for g in range(games) for seat in (0, 1)]

@@ -40,13 +40,9 @@ def simulate(
     for each winner) and the rounds it won by emptying its rack; the scores follow the rules'
     scoring (``leaflet``: lower is better; ``classic``: higher is better).
     """
-    for level in bots:
-        if level not in BOTS:
-            raise IllegalAction("bad_bot", level=level, expected=sorted(BOTS))
+    arena.check_match(bots, BOTS, games=games)
     if not 2 <= len(bots) <= 4:
         raise IllegalAction("bad_players", players=len(bots), expected="2..4")
-    if not isinstance(games, int) or games < 1:
-        raise IllegalAction("bad_games", games=games)
     rules = replace(rules or Rules(), rounds=rounds)
     n = len(bots)
     totals = [0] * n
