@@ -59,13 +59,18 @@ class DemoHand:
 
     players: int
     seed: int
+    """The seed the hand was shuffled from."""
     dealer: int
     board_before: tuple[int, ...]
+    """The chips on each box of `BOXES` before the ante."""
     chips_before: tuple[int, ...]
+    """Each player's chips before the ante."""
     hands: tuple[tuple[Card, ...], ...]
+    """The hands dealt, before the dealer's choice."""
     widow: tuple[Card, ...]
     steps: tuple[DemoStep, ...]
     board_after: tuple[int, ...]
+    """The chips left on the boxes nobody won, carried to the next hand."""
     chips_after: tuple[int, ...]
 
     @property

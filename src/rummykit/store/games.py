@@ -50,12 +50,19 @@ class NewGame:
 
 @dataclass(frozen=True)
 class GameInfo:
+    """What the store holds of a game beside its actions."""
+
     id: str
     kind: str
+    """The game's name in records (``romme``, ``tiles``, ``rummoli``)."""
     status: str
+    """One of `STATUSES`."""
     seats: tuple[str, ...]
+    """Each seat's name: a person's, or the level of the computer playing it."""
     human_seats: tuple[int, ...]
+    """The seats played by people, each with a token of its own."""
     last_seq: int
+    """The number of the last action stored (0 before the first)."""
     created_at: datetime
     updated_at: datetime
 
