@@ -34,10 +34,18 @@ Seed = Annotated[int, typer.Option(help="Seed.")]
 DealSeed = Annotated[int, typer.Option(help="Seed of the deals.")]
 
 
-def show(data: Any, as_json: bool, lines: Iterable[str]) -> None:
-    """Print a command's result: its JSON form with ``--json``, else its lines of text."""
+def show(
+    data: Any,
+    as_json: bool,
+    lines: Iterable[str],
+    *,
+    indent: int | None = 2,
+    ensure_ascii: bool = False,
+) -> None:
+    """Print a command's result: its JSON form with ``--json`` (``indent`` and ``ensure_ascii``
+    as `json.dumps` takes them), else its lines of text."""
     if as_json:
-        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        typer.echo(json.dumps(data, ensure_ascii=ensure_ascii, indent=indent))
     else:
         typer.echo("\n".join(lines))
 
@@ -46,10 +54,16 @@ RowT = TypeVar("RowT")
 
 
 def show_rows(
-    data: Any, as_json: bool, head: str, rows: Iterable[RowT], line: Callable[[RowT], str]
+    data: Any,
+    as_json: bool,
+    head: str,
+    rows: Iterable[RowT],
+    line: Callable[[RowT], str],
+    *,
+    indent: int | None = 2,
 ) -> None:
     """Print a result that is a line of totals and a line per row (a seat, a level…)."""
-    show(data, as_json, [head, *(line(row) for row in rows)])
+    show(data, as_json, [head, *(line(row) for row in rows)], indent=indent)
 
 
 def fail(err: IllegalAction) -> NoReturn:

@@ -69,26 +69,6 @@ def _seat_line(row: Any) -> str:
     )
 
 
-@apps.bench.command("romme-engine")
-def bench_romme_engine(
-    games: Annotated[int, typer.Option(help="Random games to record and replay.")] = 40,
-    rounds: Annotated[int, typer.Option(help="Whole random-bot rounds to time.")] = 40,
-    seed: apps.Seed = 1,
-    as_json: apps.AsJson = False,
-) -> None:
-    """Actions per second replaying recorded random games (every action checked) and whole
-    random-bot rounds per second."""
-    from rummykit.bench.romme import run
-
-    result = run(games, rounds, seed)
-    lines = []
-    for name, row in result["replay"].items():
-        lines.append(f"replay {name}: {row['actions_per_second']} actions/s")
-    for name, row in result["random_rounds"].items():
-        lines.append(f"random-bot rounds {name}: {row['rounds_per_second']} rounds/s")
-    apps.show(result, as_json, lines)
-
-
 def _tournament(
     bots: str,
     players: int,
@@ -131,6 +111,26 @@ def _level_line(item: tuple[str, Any]) -> str:
         f"{row['mean_penalty']} penalty/round, {row['games_won']}/{row['games']} games won, "
         f"{row['mean_decision_ms']} ms/decision"
     )
+
+
+@apps.bench.command("romme-engine")
+def bench_romme_engine(
+    games: Annotated[int, typer.Option(help="Random games to record and replay.")] = 40,
+    rounds: Annotated[int, typer.Option(help="Whole random-bot rounds to time.")] = 40,
+    seed: apps.Seed = 1,
+    as_json: apps.AsJson = False,
+) -> None:
+    """Actions per second replaying recorded random games (every action checked) and whole
+    random-bot rounds per second."""
+    from rummykit.bench.romme import run
+
+    result = run(games, rounds, seed)
+    lines = []
+    for name, row in result["replay"].items():
+        lines.append(f"replay {name}: {row['actions_per_second']} actions/s")
+    for name, row in result["random_rounds"].items():
+        lines.append(f"random-bot rounds {name}: {row['rounds_per_second']} rounds/s")
+    apps.show(result, as_json, lines)
 
 
 @apps.bench.command("romme-solver")

@@ -8,7 +8,7 @@ from dataclasses import replace
 import typer
 
 from rummykit.cli import apps
-from rummykit.core import IllegalAction
+from rummykit.core import JSON, IllegalAction
 from rummykit.tiles.mirror import mirror_match
 from rummykit.tiles.rules import Rules
 from rummykit.tiles.simulate import simulate
@@ -45,25 +45,25 @@ def simulate_tiles(
             matched = mirror_match(
                 levels, rounds=rounds, games=games, seed=seed, rules=rules, workers=workers
             )
-            typer.echo(json.dumps(matched, ensure_ascii=False) if as_json else matched["summary"])
+            apps.show(matched, as_json, [str(matched["summary"])], indent=None)
             return
         result = simulate(levels, rounds=rounds, games=games, seed=seed, rules=rules)
     except IllegalAction as err:
         typer.echo(str(err), err=True)
         raise typer.Exit(2) from None
-    if as_json:
-        typer.echo(json.dumps(result, ensure_ascii=False))
-        return
-    typer.echo(
+    head = (
         f"{result['games']} game(s), {result['rounds_played']} round(s) "
         f"({result['rounds_blocked']} blocked), {result['actions']} actions"
     )
-    for seat in result["seats"]:
-        typer.echo(
-            f"seat {seat['seat']} {seat['bot']:>8}: total {seat['total']:>6}, "
-            f"per round {seat['mean_per_round']:>8}, games won {seat['games_won']}, "
-            f"rounds won {seat['rounds_won']}"
-        )
+    apps.show_rows(result, as_json, head, result["seats"], _seat_line, indent=None)
+
+
+def _seat_line(seat: JSON) -> str:
+    return (
+        f"seat {seat['seat']} {seat['bot']:>8}: total {seat['total']:>6}, "
+        f"per round {seat['mean_per_round']:>8}, games won {seat['games_won']}, "
+        f"rounds won {seat['rounds_won']}"
+    )
 
 
 @apps.bench.command("tiles-solver")

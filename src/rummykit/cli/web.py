@@ -177,26 +177,21 @@ def db_revision(
 @apps.bench.command("scoresheet")
 def bench_scoresheet(
     rounds: Annotated[int, typer.Option(help="Rounds of the long evening.")] = 300,
-    seed: Annotated[int, typer.Option(help="Seed.")] = 1,
+    seed: apps.Seed = 1,
     as_json: apps.AsJson = False,
 ) -> None:
     """Replaying sheets, and each entry's load-replay-check-append on SQLite."""
-    import json
-
     from rummykit.bench.scoresheet import run
 
     result = run(rounds, seed)
-    if as_json:
-        typer.echo(json.dumps(result, indent=2))
-        return
-    for row in result["replay"]:
-        typer.echo(f"replay {row['rounds']} rounds: {row['median_ms']} ms")
+    lines = [f"replay {row['rounds']} rounds: {row['median_ms']} ms" for row in result["replay"]]
     store = result["store_sqlite"]
-    typer.echo(
+    lines.append(
         f"entry on SQLite: {store['entry_median_ms_first_10']} ms at first, "
         f"{store['entry_median_ms_last_10']} ms after {store['rounds']} rounds; "
         f"load and replay {store['load_and_replay_median_ms']} ms"
     )
+    apps.show(result, as_json, lines, ensure_ascii=True)
 
 
 @translations_app.command("update")
@@ -248,8 +243,6 @@ def bench_web(
 ) -> None:
     """One server process on SQLite (or ``--database``), many games against the computer at
     once: a player's actions per second and their latency (the computer's thinking excluded)."""
-    import json
-
     from rummykit.bench.web import run
 
     result = run(
@@ -261,16 +254,14 @@ def bench_web(
         database=database,
         profile=profile,
     )
-    if as_json:
-        typer.echo(json.dumps(result))
-        return
     latency = result["action_latency_ms"]
-    typer.echo(
+    line = (
         f"{result['simultaneous_games']} games at once for {result['seconds']} s: "
         f"{result['player_actions_per_second']} player actions/s "
         f"(p50 {latency['p50']} ms, p99 {latency['p99']} ms), "
         f"{result['stored_steps_per_second']} stored steps/s, {result['errors']} errors"
     )
+    apps.show(result, as_json, [line], indent=None, ensure_ascii=True)
 
 
 @apps.bench.command("tables")
@@ -290,21 +281,17 @@ def bench_tables(
     as_json: apps.AsJson = False,
 ) -> None:
     """Tables of people: from a player's action to the other players' sockets (p50, p99)."""
-    import json
-
     from rummykit.bench.tables import run
 
     result = run(tables, players, seconds, processes, database, redis, poll)
-    if as_json:
-        typer.echo(json.dumps(result))
-        return
     delivery = result["delivery_ms"]
     assert isinstance(delivery, dict)
-    typer.echo(
+    line = (
         f"{result['tables']} tables of {result['players_per_table']} on "
         f"{result['processes']} process(es): {result['moves_per_second']} moves/s, delivery "
         f"p50 {delivery.get('p50')} ms, p99 {delivery.get('p99')} ms, {result['errors']} errors"
     )
+    apps.show(result, as_json, [line], indent=None, ensure_ascii=True)
 
 
 @apps.bench.command("load")

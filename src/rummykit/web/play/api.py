@@ -302,6 +302,11 @@ async def live_updates(websocket: WebSocket, game_id: str) -> None:
     except (NotFound, NotYourGame):
         await websocket.close(code=4403)
         return
+    await follow_game(websocket, live, seat)
+
+
+async def follow_game(websocket: WebSocket, live: AnyLive, seat: int | None) -> None:
+    """Serve a page's socket on a game (see `PlayService.follow`) for ``seat`` (``None``: a
+    spectator): the steps after ``?since=``, told in the reader's language."""
     seen = since_param(websocket.query_params.get("since"))
-    lang = reader_language(websocket)
-    await service(websocket.app).follow(websocket, live, seat, seen, lang)
+    await service(websocket.app).follow(websocket, live, seat, seen, reader_language(websocket))

@@ -34,6 +34,7 @@ from rummykit.web.play.api import (
     answer_language,
     chosen_rules,
     error_json,
+    follow_game,
     reader_language,
     set_secret_cookie,
 )
@@ -55,7 +56,6 @@ from rummykit.web.validation import (
     json_body,
     read_object,
     refusals,
-    since_param,
 )
 
 router = APIRouter()
@@ -280,10 +280,8 @@ async def game_updates(websocket: WebSocket, table_id: str) -> None:
     except (IllegalAction, NotFound):
         await websocket.close(code=4403)
         return
-    play = service(websocket.app)
-    live = await play.get(game_id)
-    seen = since_param(websocket.query_params.get("since"))
-    await play.follow(websocket, live, seat, seen, reader_language(websocket))
+    live = await service(websocket.app).get(game_id)
+    await follow_game(websocket, live, seat)
 
 
 @router.websocket("/ws/tables/{table_id}", name="tables.live")
