@@ -303,3 +303,12 @@ def test_every_page_is_declared_with_its_template() -> None:
 
 def test_an_unknown_language_is_not_a_rules_page(client: TestClient) -> None:
     assert client.get("/it/rules/romme").status_code == 404
+
+
+def test_no_sentence_runs_into_the_next_without_a_space(
+    pages: dict[tuple[str, str], str],
+) -> None:
+    joined = re.compile(r"[a-zß-ÿ][.!?][A-ZÀ-Þ][a-zß-ÿ]")
+    for (lang, game), html in pages.items():
+        for text in Page(html).texts:
+            assert not joined.search(text), (lang, game, text)

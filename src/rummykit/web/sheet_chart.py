@@ -36,6 +36,8 @@ LABEL_GAP = 17.0
 
 @dataclass(frozen=True)
 class Point:
+    """A player's total after a round, and its place on the chart."""
+
     round: int
     """The round after which the total is shown (0: the start)."""
     total: int
@@ -45,9 +47,12 @@ class Point:
 
 @dataclass(frozen=True)
 class Series:
+    """One player's line on the chart."""
+
     player: int
     name: str
     colour: int
+    """The index of the line's colour class (``s0``…``s7``)."""
     points: tuple[Point, ...]
     label_y: float
     """Where the name goes at the end of the line, moved apart from the others."""
@@ -63,12 +68,17 @@ class Series:
 
 @dataclass(frozen=True)
 class Tick:
+    """A labelled mark on an axis: a round below the plot, a total on its left."""
+
     value: int
     position: float
+    """Where the mark lies along its axis (x for a round, y for a total)."""
 
 
 @dataclass(frozen=True)
 class Chart:
+    """The whole chart in SVG units: its size, the plot area, the lines, the axes and the limit."""
+
     width: int
     height: int
     left: int

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rummykit.rummoli import Box, Rules
+from rummykit.web.errors import N_
 from rummykit.web.rummoli.words import CardFace, Translations, card_face, card_text
 
 # --- the boxes --------------------------------------------------------------------------------
@@ -51,47 +52,51 @@ def box_name(box: Box | str, t: Translations) -> str:
     return card_text(BOX_CARDS[box][0], t)
 
 
+RULED: dict[Box, dict[str, str]] = {
+    Box.POKER: {
+        "showdown": N_(
+            "Everyone shows the best five cards of the hand; the best poker hand takes this "
+            "box. Equal hands share it, and a chip that cannot be shared stays."
+        ),
+        "betting": N_(
+            "After one round of bets, the last player still in, or the best poker hand "
+            "among those still in, takes this box and every bet on it."
+        ),
+    },
+    Box.SEVEN_EIGHT_NINE: {
+        "strict": N_(
+            "One player plays the 7, 8 and 9 of one suit, one straight after the other, and "
+            "takes this box."
+        ),
+        "last_card": N_(
+            "A 7, 8 and 9 of one suit played one after the other, by anyone: whoever plays "
+            "the 9 takes this box."
+        ),
+    },
+    Box.KING_ACE_DIAMONDS: {
+        "strict": N_("One player plays the %(king)s and straight after it the %(ace)s."),
+        "last_card": N_(
+            "The %(king)s and then the %(ace)s, played one after the other by anyone: "
+            "whoever plays the %(ace)s takes this box."
+        ),
+    },
+}
+"""How the boxes that a rule changes are won, by box and that rule's value: ``poker`` for the
+Poker box, ``combos`` for the two combinations (``%(king)s`` and ``%(ace)s``: the K♦ and A♦)."""
+
+
 def box_how(box: Box | str, rules: Rules, t: Translations) -> str:
     """How a box is won, under these rules."""
     box = Box(box)
-    if box is Box.POKER:
-        if rules.poker == "betting":
-            return t.gettext(
-                "After one round of bets, the last player still in, or the best poker hand "
-                "among those still in, takes this box and every bet on it."
-            )
-        return t.gettext(
-            "Everyone shows the best five cards of the hand; the best poker hand takes this "
-            "box. Equal hands share it, and a chip that cannot be shared stays."
-        )
+    if box in RULED:
+        rule = rules.poker if box is Box.POKER else rules.combos
+        params = {"king": card_text("K♦", t), "ace": card_text("A♦", t)}
+        return t.gettext(RULED[box][rule]) % params
     if box is Box.RUMMOLI:
         return t.gettext(
             "The first player to play the last card of the hand takes this box, and one chip "
             "from every other player for each card left in hand. When the hand is blocked, "
             "everyone pays one chip per card left onto this box instead."
-        )
-    if box is Box.SEVEN_EIGHT_NINE:
-        if rules.combos == "last_card":
-            return t.gettext(
-                "A 7, 8 and 9 of one suit played one after the other, by anyone: whoever plays "
-                "the 9 takes this box."
-            )
-        return t.gettext(
-            "One player plays the 7, 8 and 9 of one suit, one straight after the other, and "
-            "takes this box."
-        )
-    if box is Box.KING_ACE_DIAMONDS:
-        params = {"king": card_text("K♦", t), "ace": card_text("A♦", t)}
-        if rules.combos == "last_card":
-            return (
-                t.gettext(
-                    "The %(king)s and then the %(ace)s, played one after the other by anyone: "
-                    "whoever plays the %(ace)s takes this box."
-                )
-                % params
-            )
-        return (
-            t.gettext("One player plays the %(king)s and straight after it the %(ace)s.") % params
         )
     return t.gettext("Whoever plays the %(card)s during the sequence takes this box at once.") % {
         "card": card_text(BOX_CARDS[box][0], t)
@@ -106,7 +111,9 @@ class BoxView:
     name: str
     how: str
     cards: tuple[CardFace, ...]
+    """The cards drawn on the box (see `BOX_CARDS`)."""
     chips: int | None
+    """The chips on the box; None when `board_boxes` is given no board."""
 
 
 def board_boxes(rules: Rules, t: Translations, board: Sequence[int] | None = None) -> list[BoxView]:

@@ -54,11 +54,16 @@ class Frame:
     code: str
     text: str
     phase: str
+    """The part of the hand the step belongs to: deal, widow, poker, sequence or end."""
     board: tuple[int, ...]
+    """The chips on each box, in `BOXES` order."""
     chips: tuple[int, ...]
     seats: tuple[int, ...]
+    """The seats that act in this step (the page highlights them)."""
     marks: tuple[str, ...]
+    """The cards this step is about (the page marks them)."""
     won: str | None
+    """The box won in this step, if any."""
 
     def to_json(self) -> dict[str, JSON]:
         return {

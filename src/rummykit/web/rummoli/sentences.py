@@ -122,21 +122,7 @@ SAY: dict[str, str] = {
     "game_over_you": N_("Game over: you have the most chips. Well played!"),
     "unknown": N_("Something happened that this page cannot describe (%(code)s)."),
 }
-"""Every sentence of the log, by key (see `sentence`); the table's script gets them translated."""
-
-SAY_PLURAL: dict[str, tuple[str, str]] = {
-    "extra_hands": (
-        "%(n)s box still holds chips: one more hand is played for it.",
-        "%(n)s boxes still hold chips: one more hand is played for each.",
-    ),
-    "game_over": (
-        "Game over: %(seats)s has the most chips.",
-        "Game over: %(seats)s share the most chips.",
-    ),
-}
-"""Sentences whose form follows a number: ``n`` for the boxes, the winners for the end (the
-same texts as the ``ngettext`` calls of `say`, which the catalogs are extracted from)."""
-
+"""Every sentence of the log, by key (see `sentence`), translated on the server for the reader."""
 
 CARD_PARAMS = frozenset({"card", "missing"})
 COUNT_PARAMS = frozenset({"widow", "most", "fewest"})
@@ -243,24 +229,20 @@ def say(key: str, raw: Mapping[str, Any], t: Translations, names: Sequence[str])
     if key.startswith("show"):
         params["hand"] = words("hand", raw.get("category"), t, names)
     if key == "extra_hands":
-        return (
-            t.ngettext(
-                "%(n)s box still holds chips: one more hand is played for it.",
-                "%(n)s boxes still hold chips: one more hand is played for each.",
-                int(raw["n"]),
-            )
-            % params
+        text = t.ngettext(
+            "%(n)s box still holds chips: one more hand is played for it.",
+            "%(n)s boxes still hold chips: one more hand is played for each.",
+            int(raw["n"]),
         )
-    if key == "game_over":
-        return (
-            t.ngettext(
-                "Game over: %(seats)s has the most chips.",
-                "Game over: %(seats)s share the most chips.",
-                len(raw["seats"]),
-            )
-            % params
+    elif key == "game_over":
+        text = t.ngettext(
+            "Game over: %(seats)s has the most chips.",
+            "Game over: %(seats)s share the most chips.",
+            len(raw["seats"]),
         )
-    text = t.gettext(SAY[key]) % params
+    else:
+        text = t.gettext(SAY[key])
+    text %= params
     if key.startswith("poker_") and int(raw.get("remainder", 0)):
         text += " " + t.gettext(SAY["poker_remainder"]) % params
     return text
