@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import httpx
@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 
 from rummykit.web import create_app
 from rummykit.web.live import Hub, LiveFront
+from rummykit.web.routes.scoresheet import live_aliases
 
 from .helpers import create_sheet, enter
 from .test_web_sheet_view import view_link
@@ -38,8 +39,8 @@ class Nginx:
         self.posts.append((channel, json.loads(request.content)))
         return httpx.Response(201)
 
-    def front(self) -> LiveFront:
-        return LiveFront("http://nginx/_live/pub", httpx.MockTransport(self.handle))
+    def front(self, aliases: Callable[[str], tuple[str, ...]] | None = None) -> LiveFront:
+        return LiveFront("http://nginx/_live/pub", httpx.MockTransport(self.handle), aliases)
 
     def versions(self, channel: str) -> list[int]:
         return [body["v"] for name, body in self.posts if name == channel]
@@ -115,12 +116,12 @@ def test_the_hub_posts_the_sheets_versions_only() -> None:
 def fronted(tmp_path: Path) -> Iterator[tuple[TestClient, Nginx]]:
     nginx = Nginx()
     app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", live_front="http://nginx/_live/pub")
-    app.state.hub.front = nginx.front()
+    app.state.hub.front = nginx.front(live_aliases)
     with TestClient(app, follow_redirects=False) as client:
         yield client, nginx
 
 
-def test_nginx_is_told_where_to_subscribe_a_sheets_socket(
+def test_nginx_may_subscribe_a_sheets_sockets_once_it_holds_the_current_version(
     fronted: tuple[TestClient, Nginx],
 ) -> None:
     client, nginx = fronted
@@ -129,13 +130,15 @@ def test_nginx_is_told_where_to_subscribe_a_sheets_socket(
     enter(client, path, {0: "0", 1: "25", 2: "40"}, out=0)
     answer = client.get(f"/ws/sheet/{sheet_id}", headers=FROM_NGINX)
     assert answer.status_code == 200
-    assert answer.headers["X-Accel-Redirect"] == f"/_live/sub/sheet:{sheet_id}"
-    # The version of the round entered is at nginx before the socket is.
-    assert nginx.versions(f"sheet:{sheet_id}")[-1] == 1
-    # The read-only link's socket follows the same channel.
+    # The version of the round entered is at nginx before the socket is, under the sheet's
+    # channel and under its read-only address's, named by the token.
     token = view_link(client, path).rsplit("/", 1)[1]
-    answer = client.get(f"/ws/view/{token}", headers=FROM_NGINX)
-    assert answer.headers["X-Accel-Redirect"] == f"/_live/sub/sheet:{sheet_id}"
+    assert nginx.versions(f"sheet:{sheet_id}")[-1] == 1
+    assert nginx.versions(f"view:{token}")[-1] == 1
+    assert client.get(f"/ws/view/{token}", headers=FROM_NGINX).status_code == 200
+    enter(client, path, {0: "10", 1: "0", 2: "5"}, out=1)
+    assert nginx.versions(f"sheet:{sheet_id}")[-1] == 2
+    assert nginx.versions(f"view:{token}")[-1] == 2
 
 
 def test_no_socket_is_handed_over_for_a_sheet_that_is_not_there(
@@ -144,7 +147,7 @@ def test_no_socket_is_handed_over_for_a_sheet_that_is_not_there(
     client, nginx = fronted
     for address in ("/ws/sheet/AAAAAAAAAAAAAAAAAAAAAA", "/ws/sheet/..", "/ws/view/xxxxxxxxxx"):
         answer = client.get(address, headers=FROM_NGINX)
-        assert answer.status_code == 404 and "X-Accel-Redirect" not in answer.headers
+        assert answer.status_code == 404
     assert nginx.posts == []
 
 

@@ -43,6 +43,7 @@ from typing import Any, ClassVar
 from rummykit.bench.servers import Front, Server, free_port, scratch_database
 from rummykit.bench.web import KEEPALIVE, _choose, _ms
 from rummykit.core import JSON
+from rummykit.store.sheets import view_token
 
 THINK_SEED = 1
 """Seed of the people's pauses: the same run draws the same ones."""
@@ -238,7 +239,8 @@ async def _new_sheet(client: Any, name: str) -> str:
 
 
 class Watchers(Scenario):
-    """Idle score-sheet pages: each opens the sheet's WebSocket and listens (ten a sheet)."""
+    """Idle score-sheet pages: each opens the sheet's WebSocket (every other one by its
+    read-only link) and listens (ten a sheet)."""
 
     name = "watchers"
     per_sheet = 10
@@ -255,7 +257,10 @@ class Watchers(Scenario):
         processes_before = _memory(context.servers)
         started = time.perf_counter()
         sockets = await asyncio.gather(
-            *(self.open(context, sheets[i % len(sheets)]) for i in range(self.count))
+            *(
+                self.open(context, sheets[i % len(sheets)], read_only=i % 2 == 1)
+                for i in range(self.count)
+            )
         )
         opened = [s for s in sockets if s is not None]
         context.metrics.extra["watchers_connect_seconds"] = round(time.perf_counter() - started, 2)
@@ -273,11 +278,13 @@ class Watchers(Scenario):
         await asyncio.sleep(max(0.0, context.until - time.perf_counter()))
         await asyncio.gather(*(s.close() for s in opened), return_exceptions=True)
 
-    async def open(self, context: Context, sheet_id: str) -> Any:
+    async def open(self, context: Context, sheet_id: str, read_only: bool) -> Any:
+        """A page following the sheet: every other one through its read-only link."""
         import websockets
 
+        address = f"/ws/view/{view_token(sheet_id)}" if read_only else f"/ws/sheet/{sheet_id}"
         try:
-            socket = await context.socket(f"/ws/sheet/{sheet_id}")
+            socket = await context.socket(address)
             await asyncio.wait_for(socket.recv(), 60)  # the version, sent at once
         except (OSError, websockets.WebSocketException, TimeoutError) as err:
             context.metrics.error(repr(err))
@@ -301,7 +308,10 @@ class Fanout(Scenario):
             sockets = [
                 s
                 for s in await asyncio.gather(
-                    *(Watchers.open(Watchers(1), context, sheet_id) for _ in range(self.count))
+                    *(
+                        Watchers.open(Watchers(1), context, sheet_id, read_only=False)
+                        for _ in range(self.count)
+                    )
                 )
                 if s is not None
             ]

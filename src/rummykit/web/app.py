@@ -24,7 +24,7 @@ from rummykit.web.live import FRONT_VARIABLE, REDIS_POLL_SECONDS, Hub, LiveFront
 from rummykit.web.play.api import not_yours
 from rummykit.web.play.service import NotYourGame
 from rummykit.web.rendering import render, request_language
-from rummykit.web.routes import routers
+from rummykit.web.routes import routers, scoresheet
 
 SECRET_PAGE = re.compile(r"^/[a-z]{2}/sheet/(?!new$)|^/api/sheets/.")
 
@@ -78,7 +78,7 @@ def create_app(
         poll_seconds=poll_seconds,
         redis_url=redis_url,
         redis_poll_seconds=redis_poll_seconds,
-        front=LiveFront(live_front) if live_front else None,
+        front=LiveFront(live_front, aliases=scoresheet.live_aliases) if live_front else None,
     )
     static = resources.files("rummykit.web").joinpath("static")
     app.mount("/static", StaticFiles(directory=str(static)), name="static")

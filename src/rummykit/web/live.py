@@ -32,11 +32,13 @@ that open together share one read.
 
 Behind nginx with its pub/sub module (nchan, `deploy/nginx.conf`), the sockets of the pages
 that only follow a version (a score sheet's, `FRONT_KINDS`) are held by nginx, not by a
-server process: the process checks the address, makes sure nginx has the sheet's current
-version (`LiveFront.ensure`) and hands the socket over (``X-Accel-Redirect``); every new
-version is then posted to nginx once (`LiveFront.announce`), which sends it to every such
-socket of the site. A socket held there costs a few kilobytes of nginx's memory instead of a
-server's connection objects, and a version reaches a thousand pages in one write.
+server process: nginx subscribes the socket to the channel its address names once the
+process has answered its check of the address (``nchan_authorize_request``), after making sure
+nginx has the sheet's current version (`LiveFront.ensure`); every new version is then posted
+to nginx once (`LiveFront.announce`), under each name nginx knows the channel by, and nginx
+sends it to every such socket of the site. A socket held there costs a few kilobytes of
+nginx's memory instead of a server's connection objects, and a version reaches a thousand
+pages in one write.
 """
 
 from __future__ import annotations
@@ -124,11 +126,19 @@ class LiveFront:
     time, the newest last, so that the message nginx keeps is never an older one.
     """
 
-    def __init__(self, url: str, transport: Any = None) -> None:
-        """``url``: nginx's publishing address; ``transport``: httpx's (a test's stand-in)."""
+    def __init__(
+        self,
+        url: str,
+        transport: Any = None,
+        aliases: Callable[[str], tuple[str, ...]] | None = None,
+    ) -> None:
+        """``url``: nginx's publishing address; ``transport``: httpx's (a test's stand-in);
+        ``aliases``: the other names of a channel in nginx (a sheet's read-only address
+        subscribes to a channel named after its token, which nginx cannot map to the sheet)."""
         import httpx  # only for a site behind nginx's pub/sub module
 
         self.url = url.rstrip("/") + "/"
+        self._aliases = aliases or (lambda channel: ())
         self._client = httpx.AsyncClient(timeout=5, transport=transport)
         self._wanted: dict[str, int] = {}
         self._posting: dict[str, asyncio.Task[None]] = {}
@@ -169,11 +179,11 @@ class LiveFront:
             del self._posting[channel]
 
     async def _post(self, channel: str, version: int) -> None:
+        message = _compact({"t": "v", "v": version})
         try:
-            answer = await self._client.post(
-                self.url + channel, content=_compact({"t": "v", "v": version})
-            )
-            answer.raise_for_status()
+            for name in (channel, *self._aliases(channel)):
+                answer = await self._client.post(self.url + name, content=message)
+                answer.raise_for_status()
         except Exception as err:  # nginx away: its sockets are closed too, and reopen later
             log.warning("could not post %s version %s to nginx: %s", channel, version, err)
             self._posted.pop(channel, None)

@@ -110,6 +110,13 @@ def channel(sheet_id: str) -> str:
     return f"sheet:{sheet_id}"
 
 
+def live_aliases(name: str) -> tuple[str, ...]:
+    """The other name nginx knows a sheet's channel by: its read-only address's, which names
+    the sheet by its token (`rummykit.web.live.LiveFront`)."""
+    kind, _, sheet_id = name.partition(":")
+    return (f"view:{view_token(sheet_id)}",) if kind == "sheet" else ()
+
+
 def repository(request: Request) -> SheetRepository:
     return SheetRepository(request.app.state.db)
 
@@ -1133,9 +1140,9 @@ FRONT_HEADER = "X-Rummykit-Front"
 
 async def hand_over(request: Request, key: str, find: Find) -> Response:
     """nginx asks before it holds a page's socket (`rummykit.web.live.LiveFront`): the sheet
-    that ``key`` names gets its current version posted to nginx, and nginx is told where to
-    subscribe the socket. Not from nginx, or no sheet there: the "not found" page (the
-    address is a WebSocket's)."""
+    that ``key`` names gets its current version posted to nginx, and the answer lets nginx
+    subscribe the socket to the channel the address names. Not from nginx, or no sheet
+    there: the "not found" page (the address is a WebSocket's)."""
     front = request.app.state.hub.front
     if request.headers.get(FRONT_HEADER) != "nchan":
         raise NotFound(key)
@@ -1146,7 +1153,7 @@ async def hand_over(request: Request, key: str, find: Find) -> Response:
     sheet_id = await _sheet_named(repo, key, find)
     name = channel(sheet_id)
     await front.ensure(name, await repo.version(sheet_id))
-    return Response(status_code=200, headers={"X-Accel-Redirect": f"/_live/sub/{name}"})
+    return Response(status_code=200)
 
 
 # -- JSON API ------------------------------------------------------------------------------
