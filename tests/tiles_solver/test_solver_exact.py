@@ -216,3 +216,24 @@ def test_any_position_gets_a_legal_play_at_least_as_good_as_greedy(
     greedy = greedy_play(rack, table, rules)
     if greedy is not None and objective == "value":
         assert found.value >= greedy[1]
+
+
+@given(st.randoms(use_true_random=False), st.sampled_from(("value", "count")))
+def test_a_best_play_without_the_table_kept_scores_the_same(
+    rng: random.Random, objective: str
+) -> None:
+    rules = Rules(joker_retrieval=rng.choice(("end_only", "anywhere")))
+    on_table = rng.choice((0, 1, 2))
+    rack, table = random_position(
+        rng,
+        rules,
+        table_size=rng.randint(0, 45),
+        rack_size=rng.randint(1, 14),
+        table_jokers=on_table,
+        rack_jokers=rng.randint(0, 2 - on_table),
+    )
+    kept = solve(rack, table, rules, objective)  # type: ignore[arg-type]
+    any_table = solve(rack, table, rules, objective, keep_table=False)  # type: ignore[arg-type]
+    accepted(rack, table, rules, any_table, False)
+    score = (lambda s: s.count) if objective == "count" else (lambda s: s.value)
+    assert score(any_table) == score(kept)

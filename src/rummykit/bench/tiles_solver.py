@@ -285,6 +285,7 @@ def run(positions: int = 300, puzzles: int = 5, seed: int = 1, reference: bool =
     ):
         ours_count: list[Timing] = []
         ours_value: list[Timing] = []
+        ours_any_table: list[Timing] = []
         counts: list[int] = []
         for rack, table in family:
             timing, found = _timed(partial(solve, rack, table, rules, "count", first))
@@ -292,14 +293,23 @@ def run(positions: int = 300, puzzles: int = 5, seed: int = 1, reference: bool =
             counts.append(found.count)
             timing, _ = _timed(partial(solve, rack, table, rules, "value", first))
             ours_value.append(timing)
+            timing, same = _timed(
+                partial(solve, rack, table, rules, "count", first, keep_table=False)
+            )
+            ours_any_table.append(timing)
+            if same.count != found.count:
+                raise AssertionError(f"keep_table=False laid {same.count}, not {found.count}")
         entry: dict[str, JSON] = {
             "count": len(family),
             "with_jokers": sum(1 for r, t in family if _jokers(r, t)),
             "most_tiles": _summary(ours_count),
             "most_value": _summary(ours_value),
+            # The same question as the reference's: the most tiles, any arrangement of the table.
+            "most_tiles_any_table": _summary(ours_any_table),
         }
         if checker is not None:
             entry["reference"] = _compare(checker, family, counts, ours_count, first)
+            entry["reference_against_any_table"] = _ratios(entry["reference"], ours_any_table)
         elif reference:
             entry["reference"] = {"available": False}
         result[name] = entry
@@ -374,6 +384,17 @@ def _compare(
         "with_jokers_ours_more": more,
         "with_jokers_ours_fewer": fewer,
         "ours_fewer_matched_with_table_jokers_free": explained,
+    }
+
+
+def _ratios(reference: JSON, ours: Sequence[Timing]) -> JSON:
+    """The reference's median times over ours (wall clock, processor time)."""
+    assert isinstance(reference, dict)
+    median = statistics.median(w for w, _ in ours) * 1000
+    cpu = statistics.median(c for _, c in ours) * 1000
+    return {
+        "speedup_at_median": round(float(reference["median_ms"]) / median, 2),
+        "speedup_at_cpu_median": round(float(reference["cpu_median_ms"]) / cpu, 2),
     }
 
 

@@ -259,8 +259,14 @@ def solve(
     rules: Rules | None = None,
     objective: Objective = "value",
     first_meld: bool = False,
+    keep_table: bool = True,
 ) -> Solution:
     """The best play of ``rack`` onto ``table`` (see the module docstring).
+
+    ``keep_table=False`` skips the choice among the best plays (untouched sets, then the other
+    objective): the play has the same score, the table arranged as the search first found it,
+    in about a third of the time on large tables with jokers (what a player needs; an analysis
+    that wants only the optimum need not wait for it).
 
     Raises ``IllegalAction("bad_tiles")`` when a tile is not of these rules or appears twice.
     """
@@ -281,7 +287,8 @@ def solve(
         plan = _best_plan(position, objective)
         if plan is None:
             return Solution(table_sets, (), 0, 0)
-        plan = _fewest_changes(position, plan, objective)
+        if keep_table:
+            plan = _fewest_changes(position, plan, objective)
         return _build(position, plan)
 
 
