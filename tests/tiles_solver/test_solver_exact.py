@@ -201,16 +201,7 @@ def test_large_puzzle_with_numbers_to_100_matches_the_integer_program() -> None:
 def test_any_position_gets_a_legal_play_at_least_as_good_as_greedy(
     rng: random.Random, objective: str
 ) -> None:
-    rules = Rules(joker_retrieval=rng.choice(("end_only", "anywhere")))
-    on_table = rng.choice((0, 1, 2))
-    rack, table = random_position(
-        rng,
-        rules,
-        table_size=rng.randint(0, 45),
-        rack_size=rng.randint(1, 14),
-        table_jokers=on_table,
-        rack_jokers=rng.randint(0, 2 - on_table),
-    )
+    rules, rack, table = _any_position(rng)
     found = solve(rack, table, rules, objective)  # type: ignore[arg-type]
     accepted(rack, table, rules, found, False)
     greedy = greedy_play(rack, table, rules)
@@ -222,6 +213,16 @@ def test_any_position_gets_a_legal_play_at_least_as_good_as_greedy(
 def test_a_best_play_without_the_table_kept_scores_the_same(
     rng: random.Random, objective: str
 ) -> None:
+    rules, rack, table = _any_position(rng)
+    kept = solve(rack, table, rules, objective)  # type: ignore[arg-type]
+    any_table = solve(rack, table, rules, objective, keep_table=False)  # type: ignore[arg-type]
+    accepted(rack, table, rules, any_table, False)
+    score = (lambda s: s.count) if objective == "count" else (lambda s: s.value)
+    assert score(any_table) == score(kept)
+
+
+def _any_position(rng: random.Random) -> tuple[Rules, list[Tile], list[TableSet]]:
+    """Rules with either joker retrieval and a random position with 0–2 jokers."""
     rules = Rules(joker_retrieval=rng.choice(("end_only", "anywhere")))
     on_table = rng.choice((0, 1, 2))
     rack, table = random_position(
@@ -232,8 +233,4 @@ def test_a_best_play_without_the_table_kept_scores_the_same(
         table_jokers=on_table,
         rack_jokers=rng.randint(0, 2 - on_table),
     )
-    kept = solve(rack, table, rules, objective)  # type: ignore[arg-type]
-    any_table = solve(rack, table, rules, objective, keep_table=False)  # type: ignore[arg-type]
-    accepted(rack, table, rules, any_table, False)
-    score = (lambda s: s.count) if objective == "count" else (lambda s: s.value)
-    assert score(any_table) == score(kept)
+    return rules, rack, table
