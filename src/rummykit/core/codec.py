@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import re
 import types
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -45,6 +46,7 @@ from typing import (
     TypeVar,
     Union,
     cast,
+    dataclass_transform,
     get_args,
     get_origin,
     get_type_hints,
@@ -180,6 +182,18 @@ class EncodedAction(Worded, Encoded):
 
     __slots__ = ()
     json_error: ClassVar[str] = "bad_action"
+
+
+EncodedActionT = TypeVar("EncodedActionT", bound=EncodedAction)
+
+
+@dataclass_transform(frozen_default=True)
+def action(cls: type[EncodedActionT]) -> type[EncodedActionT]:
+    """Declare a game's action: a frozen, slotted dataclass whose kind ``t`` is its class name
+    in snake case (``NextRound`` is ``next_round``) and whose ``str`` and ``repr`` are the
+    text notation's (`Worded`)."""
+    cls.t = re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+    return dataclass(frozen=True, slots=True, repr=False)(cls)
 
 
 def _spoken(value: object) -> str:

@@ -28,7 +28,7 @@ from typing import ClassVar, Literal, Self, TypeAlias
 
 from rummykit.cards import Card, parse_cards
 from rummykit.core import JSON, Codec, IllegalAction, Leaf, json_form
-from rummykit.core.codec import EncodedAction
+from rummykit.core.codec import EncodedAction, action
 from rummykit.melds import MeldKind
 from rummykit.romme.rules import Rules, TableMeld
 
@@ -88,11 +88,9 @@ class _Action(_Value):
         return action
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+@action
 class Draw(_Action):
     """Take the top card of the stock or of the discard pile."""
-
-    t: ClassVar[str] = "draw"
 
     source: DrawSource = "stock"
 
@@ -101,20 +99,17 @@ class Draw(_Action):
             raise IllegalAction("bad_action", reason="source", value=self.source)
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+@action
 class Discard(_Action):
     """Put one card from the hand face up on the discard pile, ending the turn."""
-
-    t: ClassVar[str] = "discard"
 
     card: Card
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+@action
 class NextRound(_Action):
     """Deal the next round after a round has been counted."""
 
-    t: ClassVar[str] = "next_round"
     word: ClassVar[str | None] = "next round"
 
 
@@ -163,12 +158,10 @@ class Exchange(_Value):
         return f"x{self.meld}:{self.card.code}/{self.joker.code}"
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+@action
 class Play(_Action):
     """Everything a player lays in one turn, checked as a whole. The engine applies the
     exchanges first, then lays the new melds, then the lay-offs in the order given."""
-
-    t: ClassVar[str] = "play"
 
     melds: tuple[NewMeld, ...] = ()
     layoffs: tuple[LayOff, ...] = ()

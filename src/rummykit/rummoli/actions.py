@@ -21,12 +21,9 @@ Raise(2)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
 from rummykit.cards import Card
 from rummykit.core import JSON, Codec, IllegalAction, Leaf
-from rummykit.core.codec import EncodedAction
+from rummykit.core.codec import EncodedAction, action
 from rummykit.rummoli.rules import Rules
 
 __all__ = [
@@ -70,78 +67,62 @@ class _Value(EncodedAction):
     codec = CODEC
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+@action
 class SwapWidow(_Value):
     """The dealer takes the widow without looking at it; the own hand becomes the dead widow."""
 
-    t: ClassVar[str] = "swap_widow"
 
-
-@dataclass(frozen=True, slots=True, repr=False)
+@action
 class KeepHand(_Value):
     """The dealer keeps the hand dealt and puts the widow up for auction."""
 
-    t: ClassVar[str] = "keep_hand"
 
-
-@dataclass(frozen=True, slots=True, repr=False)
+@action
 class Bid(_Value):
     """A bid for the widow: more chips than the last bid, at most what the bidder has."""
 
     chips: int
-    t: ClassVar[str] = "bid"
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+@action
 class Pass(_Value):
     """No bid; a player who passes is out of this auction."""
 
-    t: ClassVar[str] = "pass"
 
-
-@dataclass(frozen=True, slots=True, repr=False)
+@action
 class Check(_Value):
     """Stay in the betting round without adding chips (only when nothing is owed)."""
 
-    t: ClassVar[str] = "check"
 
-
-@dataclass(frozen=True, slots=True, repr=False)
+@action
 class Bet(_Value):
     """Open the betting with 1 to ``max_bet`` chips."""
 
     chips: int
-    t: ClassVar[str] = "bet"
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+@action
 class Call(_Value):
     """Match the current bet (or put in every chip left, when that is less)."""
 
-    t: ClassVar[str] = "call"
 
-
-@dataclass(frozen=True, slots=True, repr=False)
+@action
 class Raise(_Value):
     """Match the current bet and raise it by 1 to ``max_bet`` chips."""
 
     chips: int
-    t: ClassVar[str] = "raise"
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+@action
 class Fold(_Value):
     """Give up the Poker box (the cards stay in hand for the sequence)."""
 
-    t: ClassVar[str] = "fold"
 
-
-@dataclass(frozen=True, slots=True, repr=False)
+@action
 class Play(_Value):
     """Lead this card, where the rules let the player choose between cards of equal rank."""
 
     card: Card
-    t: ClassVar[str] = "play"
 
 
 Action = SwapWidow | KeepHand | Bid | Pass | Check | Bet | Call | Raise | Fold | Play

@@ -13,11 +13,11 @@ been counted.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import ClassVar, TypeAlias
 
 from rummykit.core import JSON, Codec, IllegalAction, Leaf, json_form
-from rummykit.core.codec import EncodedAction
+from rummykit.core.codec import EncodedAction, action
 from rummykit.tiles.model import TableSet, format_table, parse_table, table_tiles
 from rummykit.tiles.rules import Rules, Tile
 
@@ -69,22 +69,19 @@ class _Value(EncodedAction):
 # --- actions -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+@action
 class Draw(_Value):
     """Draw one tile from the pool and pass; with the pool empty, just pass."""
 
-    t: ClassVar[str] = "draw"
 
-
-@dataclass(frozen=True, slots=True, repr=False)
+@action
 class NextRound(_Value):
     """Start the next round after a round has been counted (any seat may ask)."""
 
-    t: ClassVar[str] = "next_round"
     word: ClassVar[str | None] = "next round"
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+@action
 class Play(_Value):
     """The whole table as the player leaves it: every set, old and new, in any order.
 
@@ -95,7 +92,6 @@ class Play(_Value):
     True
     """
 
-    t: ClassVar[str] = "play"
     repr_by_parse: ClassVar[bool] = True
 
     table: tuple[TableSet, ...] = field(
