@@ -18,6 +18,7 @@ from typing import ClassVar
 from rummykit.core import (
     JSON,
     Codec,
+    Computers,
     Event,
     GameDescriptor,
     GameState,
@@ -54,6 +55,9 @@ def _card(data: JSON) -> Card:
 @dataclass(frozen=True)
 class Rules:
     """How many numbers the deck holds and how many each player is dealt."""
+
+    PLAYERS: ClassVar[tuple[int, int]] = (2, 2)
+    PRESETS: ClassVar[tuple[str, ...]] = ("short", "long")
 
     cards: int = 10
     hand_size: int = 3
@@ -249,17 +253,9 @@ def hint(view: View) -> Hint[Action]:
 
 
 GAME: GameDescriptor[Rules, State, View, Action] = describe(
+    State,
     title="High Card",
-    rules=Rules,
-    state=State,
-    view=View,
-    actions=(PlayCard,),
-    players=(2, 2),
-    presets=("short", "long"),
-    levels=("random", "high"),
-    default_level="high",
-    make_bot=make_bot,
-    fallback_action=fallback_action,
+    computers=Computers(("random", "high"), "high", make_bot, fallback_action),
     hint=hint,
     parse_action=parse_action,
 )

@@ -9,7 +9,7 @@ engine contract (`GameState`, `GameDescriptor`).
 from __future__ import annotations
 
 from rummykit.core.codec import Codec, Leaf, json_form
-from rummykit.core.descriptor import Bot, Encodable, GameDescriptor, Hint, describe
+from rummykit.core.descriptor import Bot, Computers, Encodable, GameDescriptor, Hint, describe
 from rummykit.core.records import (
     JSON,
     IllegalAction,
@@ -26,6 +26,7 @@ __all__ = [
     "JSON",
     "Bot",
     "Codec",
+    "Computers",
     "Encodable",
     "Event",
     "GameDescriptor",

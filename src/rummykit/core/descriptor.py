@@ -10,17 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, Self, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar, get_args, get_origin
 
-from rummykit.core.codec import Encoded
 from rummykit.core.records import JSON, IllegalAction, Record
 from rummykit.core.state import Event, GameState
 
 RulesT = TypeVar("RulesT")
 StateT = TypeVar("StateT", bound=GameState[Any, Any, Any])
-ViewT = TypeVar("ViewT")
 OptionsT = TypeVar("OptionsT", bound="Options")
-EncodedViewT = TypeVar("EncodedViewT", bound=Encoded)
+ViewT = TypeVar("ViewT")
 ActionT = TypeVar("ActionT", bound="Encodable")
 ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
 ActionT_co = TypeVar("ActionT_co", covariant=True)
@@ -33,7 +31,9 @@ class Bot(Protocol[ViewT_contra, ActionT_co]):
 
 
 class Options(Protocol):
-    """What a game's rules offer: presets by name and a JSON form."""
+    """What a game's rules offer: presets by name and a JSON form. The class also says how
+    many may play, ``PLAYERS = (least, most)``, and names its presets in ``PRESETS`` (the
+    first is the default), which `describe` reads."""
 
     @classmethod
     def preset(cls, name: str) -> Self: ...
@@ -129,35 +129,44 @@ class GameDescriptor(Generic[RulesT, StateT, ViewT, ActionT]):
         return level
 
 
+@dataclass(frozen=True)
+class Computers(Generic[StateT, ViewT, ActionT]):
+    """A game's computer players, as its ``bots`` module declares them."""
+
+    levels: Sequence[str]
+    """Weakest first."""
+    default: str
+    """The level offered first."""
+    make: Callable[[str, int], Bot[ViewT, ActionT]]
+    """A player of a level, its chance seeded."""
+    fallback: Callable[[StateT, int], ActionT]
+    """The quick, sensible action for the seat awaited (see `GameDescriptor.fallback_action`)."""
+
+
 def describe(
+    state: type[StateT],
     *,
     title: str,
-    rules: type[OptionsT],
-    state: type[StateT],
-    view: type[EncodedViewT],
-    actions: tuple[type, ...],
-    players: tuple[int, int],
-    presets: Sequence[str],
-    levels: Sequence[str],
-    default_level: str,
-    make_bot: Callable[[str, int], Bot[EncodedViewT, ActionT]],
-    fallback_action: Callable[[StateT, int], ActionT],
-    hint: Callable[[EncodedViewT], Hint[ActionT]] | None,
-    parse_action: Callable[[str, OptionsT], ActionT] | None,
-    bot_view: Callable[[EncodedViewT], EncodedViewT] | None = None,
-) -> GameDescriptor[OptionsT, StateT, EncodedViewT, ActionT]:
-    """A game's descriptor from its engine: what the contract classes already know (dealing,
+    computers: Computers[StateT, ViewT, ActionT],
+    hint: Callable[[ViewT], Hint[ActionT]] | None,
+    parse_action: Callable[[str, Any], ActionT] | None,
+    bot_view: Callable[[ViewT], ViewT] | None = None,
+) -> GameDescriptor[OptionsT, StateT, ViewT, ActionT]:
+    """A game's descriptor from its engine. The state class names its rules, its union of
+    actions and its view (``State(GameState[Rules, Action, View])``); the rules give the
+    number of players and the presets; what the contract classes already know (dealing,
     replay, the JSON forms, the public log) is taken from them; the rest is given."""
+    rules, action, view = _engine_types(state)
     return GameDescriptor(
         name=state.game,
         title=title,
         rules_type=rules,
         state_type=state,
         view_type=view,
-        action_types=actions,
-        min_players=players[0],
-        max_players=players[1],
-        presets=tuple(presets),
+        action_types=get_args(action) or (action,),
+        min_players=rules.PLAYERS[0],
+        max_players=rules.PLAYERS[1],
+        presets=tuple(rules.PRESETS),
         preset=rules.preset,
         rules_from_json=rules.from_json,
         rules_to_json=rules.to_json,
@@ -169,14 +178,24 @@ def describe(
         view_to_json=view.to_json,
         view_from_json=view.from_json,
         parse_action=parse_action,
-        levels=tuple(levels),
-        default_level=default_level,
-        make_bot=make_bot,
-        fallback_action=fallback_action,
+        levels=tuple(computers.levels),
+        default_level=computers.default,
+        make_bot=computers.make,
+        fallback_action=computers.fallback,
         hint=hint,
         public_log=state.public_log,
         bot_view=bot_view or _whole,
     )
+
+
+def _engine_types(state: type[GameState[Any, Any, Any]]) -> tuple[Any, Any, Any]:
+    """The rules, action and view types a state class was declared with."""
+    for klass in state.__mro__:
+        for base in getattr(klass, "__orig_bases__", ()):
+            if get_origin(base) is GameState:
+                rules, action, view = get_args(base)
+                return rules, action, view
+    raise TypeError(f"{state.__name__} does not name its types as GameState[Rules, Action, View]")
 
 
 def _whole(view: ViewT) -> ViewT:

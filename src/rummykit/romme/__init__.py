@@ -13,8 +13,6 @@ seat may do next, seen from its view; ``bots`` the computer players.
 
 from __future__ import annotations
 
-from typing import get_args
-
 from rummykit.core import GameDescriptor, Hint, describe
 from rummykit.romme import actions, bots
 from rummykit.romme.actions import *  # noqa: F403 (the actions are the package's own API)
@@ -23,9 +21,6 @@ from rummykit.romme.hint import hint
 from rummykit.romme.rules import (
     CARD_MELDS,
     DEFAULT_RULES,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    PRESETS,
     Rules,
     TableMeld,
     card_value,
@@ -48,24 +43,6 @@ from rummykit.romme.turn import (
     new_meld_value,
 )
 from rummykit.romme.view import View
-
-GAME: GameDescriptor[Rules, State, View, actions.Action] = describe(
-    title="Rommé",
-    rules=Rules,
-    state=State,
-    view=View,
-    actions=get_args(actions.Action),
-    players=(MIN_PLAYERS, MAX_PLAYERS),
-    presets=PRESETS,
-    levels=bots.LEVELS,
-    default_level="medium",
-    make_bot=bots.make_bot,
-    fallback_action=bots.fallback_action,
-    hint=hint,
-    parse_action=lambda text, rules: actions.parse_action(text),
-    bot_view=round_view,
-)
-"""Rommé as the play layer, the command line and the arena see it."""
 
 __all__ = [
     "CARD_MELDS",
@@ -98,3 +75,13 @@ __all__ = [
     "replay_states",
 ]
 __all__ += actions.__all__
+
+GAME: GameDescriptor[Rules, State, View, actions.Action] = describe(
+    State,
+    title="Rommé",
+    computers=bots.COMPUTERS,
+    hint=hint,
+    parse_action=lambda text, rules: actions.parse_action(text),
+    bot_view=round_view,
+)
+"""Rommé as the play layer, the command line and the arena see it."""

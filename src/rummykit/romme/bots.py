@@ -16,7 +16,7 @@ import random
 from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
 
-from rummykit.core import IllegalAction
+from rummykit.core import Computers, IllegalAction
 from rummykit.romme.actions import Action, Discard, Draw, NextRound, Play
 from rummykit.romme.game import State
 from rummykit.romme.moves import next_round_or_turn, picked_unused, random_play, simple_actions
@@ -146,3 +146,7 @@ def fallback_action(state: State, seat: int) -> Action:
         choice = Discard(highest_dead_card(view))
         return choice if choice in discards else discards[0]
     return RandomBot(state.turn).choose(view)
+
+
+COMPUTERS = Computers(LEVELS, default="medium", make=make_bot, fallback=fallback_action)
+"""The computer players as the game's descriptor takes them."""

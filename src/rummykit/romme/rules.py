@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, get_args
+from typing import Any, ClassVar, Literal, get_args
 
 from rummykit.cards import Card, Rank, Suit
 from rummykit.core import JSON, IllegalAction, RulesBase
@@ -68,6 +68,9 @@ class Rules(RulesBase):
     >>> Rules.from_json(Rules.preset("computer").to_json()) == Rules.preset("computer")
     True
     """
+
+    PLAYERS: ClassVar[tuple[int, int]] = (MIN_PLAYERS, MAX_PLAYERS)
+    PRESETS: ClassVar[tuple[str, ...]] = PRESETS
 
     hand_size: int = 13
     """Cards dealt to each player: 12, 13 or 14."""

@@ -11,8 +11,6 @@
 
 from __future__ import annotations
 
-from typing import get_args
-
 from rummykit.core import GameDescriptor, describe
 from rummykit.rummoli import actions, bots, poker
 from rummykit.rummoli.actions import *  # noqa: F403 (the actions are the package's own API)
@@ -22,31 +20,17 @@ from rummykit.rummoli.hint import hint
 from rummykit.rummoli.rules import (
     ANTE,
     BOXES,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     PAYING_CARDS,
-    PRESETS,
     Box,
     Rules,
 )
 from rummykit.rummoli.view import Event, Phase, View
 
-GAME: GameDescriptor[Rules, State, View, actions.Action] = describe(
-    title="Rummoli",
-    rules=Rules,
-    state=State,
-    view=View,
-    actions=get_args(actions.Action),
-    players=(MIN_PLAYERS, MAX_PLAYERS),
-    presets=PRESETS,
-    levels=bots.LEVELS,
-    default_level="hard",
-    make_bot=bots.make_bot,
-    fallback_action=bots.fallback_action,
-    hint=hint,
-    parse_action=lambda text, rules: actions.parse_action(text),
-)
-"""Rummoli as the play layer, the command line and the arena see it."""
+
+def _parse_action(text: str, rules: Rules) -> actions.Action:
+    """A Rummoli action reads the same under any rules."""
+    return actions.parse_action(text)
+
 
 __all__ = [
     "ANTE",
@@ -68,3 +52,8 @@ __all__ = [
     "replay_states",
 ]
 __all__ += actions.__all__
+
+GAME: GameDescriptor[Rules, State, View, actions.Action] = describe(
+    State, title="Rummoli", computers=bots.COMPUTERS, hint=hint, parse_action=_parse_action
+)
+"""Rummoli as the play layer, the command line and the arena see it."""

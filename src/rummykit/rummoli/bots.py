@@ -32,7 +32,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from rummykit.core import IllegalAction
+from rummykit.core import Computers, IllegalAction
 from rummykit.rummoli import actions as act
 from rummykit.rummoli.actions import Action
 from rummykit.rummoli.game import State
@@ -467,7 +467,7 @@ def _auction(
             return winner, high
 
 
-__all__ = ["LEVELS", "Bot", "EasyBot", "HardBot", "RandomBot", "make_bot"]
+__all__ = ["COMPUTERS", "LEVELS", "Bot", "EasyBot", "HardBot", "RandomBot", "make_bot"]
 
 
 def fallback_action(state: State, seat: int) -> Action:
@@ -481,3 +481,7 @@ def fallback_action(state: State, seat: int) -> Action:
             if isinstance(action, kind):
                 return action
     return actions[0]
+
+
+COMPUTERS = Computers(LEVELS, default="hard", make=make_bot, fallback=fallback_action)
+"""The computer players as the game's descriptor takes them."""

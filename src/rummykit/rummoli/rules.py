@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Literal, get_args
+from typing import Any, ClassVar, Literal, get_args
 
 from rummykit.cards import Card
 from rummykit.core import JSON, IllegalAction, RulesBase
@@ -100,6 +100,9 @@ class Rules(RulesBase):
     >>> Rules.from_json(Rules.preset("house").to_json()) == Rules.preset("house")
     True
     """
+
+    PLAYERS: ClassVar[tuple[int, int]] = (MIN_PLAYERS, MAX_PLAYERS)
+    PRESETS: ClassVar[tuple[str, ...]] = PRESETS
 
     starting_chips: int = 40
     widow_payers_barred: bool = False

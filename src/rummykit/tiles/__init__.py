@@ -46,23 +46,6 @@ from rummykit.tiles.solver import Solution, solve
 from rummykit.tiles.turn import TurnCheck, check_turn, describe_rework
 from rummykit.tiles.view import View
 
-GAME: GameDescriptor[Rules, State, View, Action] = describe(
-    title="Tile rummy",
-    rules=Rules,
-    state=State,
-    view=View,
-    actions=(Draw, Play, NextRound),
-    players=(MIN_PLAYERS, MAX_PLAYERS),
-    presets=tuple(Rules.PRESETS),
-    levels=tuple(bots.BOTS),
-    default_level="greedy",
-    make_bot=bots.make_bot,
-    fallback_action=bots.fallback_action,
-    hint=hint,
-    parse_action=parse_action,
-)
-"""Tile rummy as the play layer, the command line and the arena see it."""
-
 __all__ = [
     "GAME",
     "MAX_COPIES",
@@ -102,3 +85,8 @@ __all__ = [
     "sort_tiles",
     "table_tiles",
 ]
+
+GAME: GameDescriptor[Rules, State, View, Action] = describe(
+    State, title="Tile rummy", computers=bots.COMPUTERS, hint=hint, parse_action=parse_action
+)
+"""Tile rummy as the play layer, the command line and the arena see it."""

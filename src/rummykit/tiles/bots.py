@@ -23,7 +23,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
-from rummykit.core import IllegalAction
+from rummykit.core import Computers, IllegalAction
 from rummykit.tiles.actions import Action, Draw, Play
 from rummykit.tiles.bot_hard import GreedyBot, HardBot, TurnBot
 from rummykit.tiles.game import State
@@ -230,3 +230,7 @@ def fallback_action(state: State, seat: int) -> Action:
     if not actions:
         raise IllegalAction("game_over")
     return actions[0]
+
+
+COMPUTERS = Computers(tuple(BOTS), default="greedy", make=make_bot, fallback=fallback_action)
+"""The computer players as the game's descriptor takes them."""

@@ -220,6 +220,7 @@ class Rules:
     scoring: Scoring = "leaflet"
     rounds: int = 1
 
+    PLAYERS: ClassVar[tuple[int, int]] = (MIN_PLAYERS, MAX_PLAYERS)
     PRESETS: ClassVar[dict[str, dict[str, Any]]] = {
         "leaflet": {},
         "classic": {"rack_size": 14, "joker_retrieval": "anywhere", "scoring": "classic"},
