@@ -6,6 +6,7 @@ seats and the list of actions. Storage keeps records; replay folds the actions i
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections.abc import Mapping, Sequence
@@ -160,8 +161,7 @@ class RulesBase:
     __slots__ = ()
 
     def to_json(self) -> dict[str, JSON]:
-        options: dict[str, JSON] = asdict(cast(Any, self))
-        return options
+        return dict(_options(self))
 
     @classmethod
     def from_json(cls, data: JSON) -> Self:
@@ -171,6 +171,15 @@ class RulesBase:
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), separators=(",", ":"))
+
+
+@functools.lru_cache(maxsize=1024)
+def _options(rules: RulesBase) -> dict[str, JSON]:
+    # Every view a computer player is sent holds the rules: walking the frozen dataclass with
+    # `asdict` each time was a third of the cost of writing a Rommé view. Options are plain
+    # scalars, so a copy of the top level is a copy of the whole (`RulesBase.to_json`).
+    options: dict[str, JSON] = asdict(cast(Any, rules))
+    return options
 
 
 def seat_names(seats: Sequence[str] | None, players: int) -> tuple[str, ...]:

@@ -3,6 +3,7 @@ public events with cards by their codes, hints and the computer seats' fallback 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 
 from rummykit import romme
@@ -187,6 +188,14 @@ def _face(card: Card) -> dict[str, JSON]:
 
 
 def meld_json(meld: romme.TableMeld) -> dict[str, JSON]:
+    """A meld as the page draws it: its cards, what each joker stands for, its numbers."""
+    return dict(_meld_json(meld))
+
+
+@functools.lru_cache(maxsize=4096)
+def _meld_json(meld: romme.TableMeld) -> dict[str, JSON]:
+    # Every step sends the whole table again, and reading a meld is most of the cost of the
+    # page's view: a meld is a frozen value, so its form is kept (callers get a copy).
     reading = meld.reading()
     stands: list[JSON] = []
     for index, card in enumerate(meld.cards):
