@@ -194,8 +194,9 @@ def meld_json(meld: romme.TableMeld) -> dict[str, JSON]:
 
 @functools.lru_cache(maxsize=4096)
 def _meld_json(meld: romme.TableMeld) -> dict[str, JSON]:
-    # Every step sends the whole table again, and reading a meld is most of the cost of the
-    # page's view: a meld is a frozen value, so its form is kept (callers get a copy).
+    # Every step sends the whole table again, and reading a meld was most of the cost of the
+    # page's view: a meld is a frozen value, so its form is kept. `meld_json` hands out a copy
+    # of the top level; the lists inside are shared and only ever read (encoded as JSON).
     reading = meld.reading()
     stands: list[JSON] = []
     for index, card in enumerate(meld.cards):
