@@ -2,7 +2,8 @@
 
 A value is a frozen dataclass; its JSON form is an object of its fields, in order. An action
 class names its kind in a ``t`` class variable, which leads its JSON object and picks the class
-back out of a union when reading. Each game says how its own atoms are written (a card by its
+back out of a union when reading (a game declares its actions with `action`, which sets ``t``
+from the class name). Each game says how its own atoms are written (a card by its
 id or by its code, a tile set by its code, the rules by their options) with `Leaf` entries;
 a field whose form is special says so in its metadata (`json_form`). Reading checks every key
 and type and raises `IllegalAction` with the code the caller names (``"bad_action"``…).
