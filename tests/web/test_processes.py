@@ -236,6 +236,9 @@ def test_the_load_generator_drives_games_watchers_and_a_fanout_and_prints_json()
     assert data["errors"] == 0, data["first_errors"]
     assert data["actions"] > 0 and data["action_latency_ms"]["count"] == data["actions"]
     assert data["watchers_open"] == 6 and data["fanout_watchers"] == 4
+    # The sockets' memory: on average over all, and what the second half of them added.
+    assert isinstance(data["server_bytes_per_idle_socket"], int)
+    assert isinstance(data["server_bytes_per_added_socket"], int)
     # Each fan-out event reached all four pages (and the players' own steps came back).
     assert data["delivery_latency_ms"]["count"] >= 4
     assert data["server_rss_mb"] > 0

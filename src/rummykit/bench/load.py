@@ -253,30 +253,42 @@ class Watchers(Scenario):
                 await _new_sheet(client, f"Watched {i}")
                 for i in range(max(1, self.count // self.per_sheet))
             ]
-        before = _memory(context.servers, context.front)
-        processes_before = _memory(context.servers)
-        started = time.perf_counter()
-        sockets = await asyncio.gather(
-            *(
-                self.open(context, sheets[i % len(sheets)], read_only=i % 2 == 1)
-                for i in range(self.count)
+        # Opened in two halves, the memory read before, between and after: the average over
+        # all of them includes what the servers grow once (their first checks fill caches and
+        # pools), the second half alone is what one more socket costs.
+        half = self.count // 2
+        marks = [self.measure(context)]
+        connecting = 0.0
+        sockets: list[Any] = []
+        for part in (range(half), range(half, self.count)):
+            started = time.perf_counter()
+            sockets += await asyncio.gather(
+                *(self.open(context, sheets[i % len(sheets)], read_only=i % 2 == 1) for i in part)
             )
-        )
+            connecting += time.perf_counter() - started
+            await asyncio.sleep(2)  # the servers settle
+            marks.append(self.measure(context))
         opened = [s for s in sockets if s is not None]
-        context.metrics.extra["watchers_connect_seconds"] = round(time.perf_counter() - started, 2)
-        await asyncio.sleep(2)  # the servers settle
-        after = _memory(context.servers, context.front)
-        context.metrics.extra["watchers_open"] = len(opened)
-        if before is not None and after is not None and opened:
-            per = (after - before) / len(opened)
-            context.metrics.extra["server_bytes_per_idle_socket"] = round(per)
+        extra = context.metrics.extra
+        extra["watchers_connect_seconds"] = round(connecting, 2)
+        extra["watchers_open"] = len(opened)
+        second = sum(1 for s in sockets[half:] if s is not None)
+        first, middle, last = marks
+        if first[0] is not None and last[0] is not None and opened:
+            extra["server_bytes_per_idle_socket"] = round((last[0] - first[0]) / len(opened))
+            if middle[0] is not None and second:
+                extra["server_bytes_per_added_socket"] = round((last[0] - middle[0]) / second)
             if context.front is not None:
-                held = _memory(context.servers) or 0
-                context.metrics.extra["of_which_processes_bytes"] = round(
-                    (held - (processes_before or 0)) / len(opened)
-                )
+                extra["of_which_processes_bytes"] = round((last[1] - first[1]) / len(opened))
+                if second:
+                    extra["of_which_processes_bytes_added"] = round((last[1] - middle[1]) / second)
         await asyncio.sleep(max(0.0, context.until - time.perf_counter()))
         await asyncio.gather(*(s.close() for s in opened), return_exceptions=True)
+
+    @staticmethod
+    def measure(context: Context) -> tuple[int | None, int]:
+        """The memory of the servers with nginx, and of the servers alone (bytes)."""
+        return _memory(context.servers, context.front), _memory(context.servers) or 0
 
     async def open(self, context: Context, sheet_id: str, read_only: bool) -> Any:
         """A page following the sheet: every other one through its read-only link."""
