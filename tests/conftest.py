@@ -41,3 +41,23 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.get_closest_marker("browser") or item.path.name in TIMED_FILES:
             item.add_marker(pytest.mark.flaky(reruns=2, reruns_delay=2))
+
+
+# Why each retried try failed, kept for the summary: a test that passes on its second try says
+# nothing more in pytest's report than its name, and the cause of a timing failure is what the
+# next person needs to make the test wait on the right thing.
+_RETRIED: list[tuple[str, str]] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.outcome == "rerun":
+        crash = getattr(report.longrepr, "reprcrash", None)
+        cause = crash.message if crash is not None else str(report.longrepr)
+        _RETRIED.append((report.nodeid, cause.strip().splitlines()[0][:300] if cause else ""))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if _RETRIED:
+        terminalreporter.section("why the retried tries failed")
+        for nodeid, cause in _RETRIED:
+            terminalreporter.write_line(f"{nodeid}: {cause}")
