@@ -53,7 +53,8 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     if report.outcome == "rerun":
         crash = getattr(report.longrepr, "reprcrash", None)
         cause = crash.message if crash is not None else str(report.longrepr)
-        _RETRIED.append((report.nodeid, cause.strip().splitlines()[0][:300] if cause else ""))
+        first_line = (cause.strip().splitlines() or [""])[0]
+        _RETRIED.append((report.nodeid, first_line[:300]))
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
