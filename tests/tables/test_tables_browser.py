@@ -71,18 +71,22 @@ class Seen:
         self.frames.append(payload if isinstance(payload, str) else payload.decode())
 
     def snapshot(self, page: Any) -> None:
-        """The page as it is drawn now, with the game's step it shows."""
-        page.wait_for_function("() => !document.querySelector('.game').rummy.queue.busy")
-        seq = int(page.evaluate("document.querySelector('.game').rummy.view.seq"))
+        """The page as it is drawn now, with the game's step it shows: both read in one turn
+        of the page's script, once its queue of steps is idle (read apart, a step arriving in
+        between labelled the next step's page, a round's end with every hand, as the one
+        before)."""
         # The Rummoli board names the cards of its nine boxes (printed on it, no secret).
-        html = page.evaluate(
+        drawn = page.wait_for_function(
             """() => {
+              const game = document.querySelector('.game').rummy;
+              if (game.queue.busy) return null;
               const copy = document.documentElement.cloneNode(true);
               for (const board of copy.querySelectorAll('.rm-game-board')) board.remove();
-              return copy.outerHTML;
+              return [game.view.seq, copy.outerHTML];
             }"""
         )
-        self.pages.append((seq, html))
+        seq, html = drawn.json_value()
+        self.pages.append((int(seq), html))
 
 
 @dataclass(frozen=True)
