@@ -421,7 +421,8 @@ class Tables(Scenario):
             load.table_delivery.clear()
             load.answers.clear()
             load.moves = 0
-            load.until = time.perf_counter() + duration
+            load.since = time.perf_counter()
+            load.until = load.since + duration
             sample = asyncio.create_task(self.sample(context, load, duration / 2))
             # A player waiting for a message the run's end cut off is stopped there.
             _, late = await asyncio.wait(tasks, timeout=duration + 30)

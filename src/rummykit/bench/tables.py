@@ -27,7 +27,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from rummykit.bench.load import THINK_SEED, percentiles
 from rummykit.bench.servers import Server
@@ -67,6 +67,9 @@ class Load:
     ) -> None:
         self.urls = urls
         self.until = until
+        # When the measure began: a move sent before it, and its deliveries, are not counted
+        # (its deliveries may still arrive after the counters were cleared).
+        self.since = 0.0
         # Seconds a person takes before each move on average (0: at once, the server
         # saturated); each pause is drawn between half and one and a half times that, so that
         # the tables, set up together, do not all move at the same instant ever after.
@@ -152,7 +155,7 @@ class Load:
                     view = message["d"]
                     seq = int(view["seq"])
                     sent = self.sent.get((game_id, seq))
-                    if sent is not None and sent[1] != seat and view.get("step"):
+                    if self._counted(sent, seat) and view.get("step"):
                         self.delivery.append(now - sent[0])
                     if view["to_move"] != seat or seq <= acted or view["phase"] == "game_over":
                         continue
@@ -160,9 +163,8 @@ class Load:
                     if self.think:
                         await asyncio.sleep(self.think * self.pauses.uniform(0.5, 1.5))
                     action = _choose(view)
-                    self.sent[(game_id, seq + 1)] = (time.perf_counter(), seat)
-                    self.sent[(table_id, seq + 1)] = self.sent[(game_id, seq + 1)]
                     started = time.perf_counter()
+                    self.sent[(game_id, seq + 1)] = self.sent[(table_id, seq + 1)] = (started, seat)
                     try:
                         answer = await client.post(
                             f"/api/games/{game_id}/actions",
@@ -172,14 +174,19 @@ class Load:
                     except httpx.TransportError as err:
                         self.errors.append(repr(err))
                         continue
-                    self.answers.append(time.perf_counter() - started)
                     if answer.status_code != 200:
                         self.errors.append(answer.text[:200])
-                    else:
+                    elif started >= self.since:
+                        self.answers.append(time.perf_counter() - started)
                         self.moves += 1
             finally:
                 watcher.cancel()
                 self.sockets -= 2
+
+    def _counted(self, sent: tuple[float, int] | None, seat: int) -> TypeGuard[tuple[float, int]]:
+        """Whether a step's arrival at ``seat`` is a delivery to count: another player's
+        move, sent since the measure began."""
+        return sent is not None and sent[1] != seat and sent[0] >= self.since
 
     async def _table_socket(self, socket: Any, table_id: str, seat: int) -> None:
         with contextlib.suppress(Exception):
@@ -192,7 +199,7 @@ class Load:
                     continue
                 seq = int(turn["seq"])
                 sent = self.sent.get((table_id, seq))
-                if sent is not None and sent[1] != seat and (table_id, seq, seat) not in self.seen:
+                if self._counted(sent, seat) and (table_id, seq, seat) not in self.seen:
                     self.seen.add((table_id, seq, seat))
                     self.table_delivery.append(now - sent[0])
 
