@@ -36,12 +36,11 @@ import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from http.cookiejar import CookieJar, DefaultCookiePolicy
 from pathlib import Path
 from typing import Any, ClassVar
 
 from rummykit.bench.servers import Front, Server, free_port, scratch_database
-from rummykit.bench.web import KEEPALIVE, _choose, _ms
+from rummykit.bench.web import _choose, _ms, person_client
 from rummykit.core import JSON
 from rummykit.store.sheets import view_token
 
@@ -133,23 +132,13 @@ class Computer(Scenario):
         self.pauses = random.Random(THINK_SEED)
 
     async def run(self, context: Context) -> None:
-        import httpx
+        await asyncio.gather(*(self.play(context) for _ in range(self.count)))
 
-        limits = httpx.Limits(
-            max_connections=self.count,
-            max_keepalive_connections=self.count,
-            keepalive_expiry=KEEPALIVE,
-        )
-        # Each person's seat travels in a header; the one client keeps no cookies, or every
-        # request would carry a cookie for each game any of the people started (a browser
-        # holds one person's).
-        jar = CookieJar(policy=DefaultCookiePolicy(allowed_domains=[]))
-        async with httpx.AsyncClient(
-            base_url=context.url, timeout=60, limits=limits, cookies=jar
-        ) as client:
-            await asyncio.gather(*(self.play(context, client) for _ in range(self.count)))
+    async def play(self, context: Context) -> None:
+        async with person_client(context.url) as client:
+            await self._play(context, client)
 
-    async def play(self, context: Context, client: Any) -> None:
+    async def _play(self, context: Context, client: Any) -> None:
         import websockets
 
         metrics = context.metrics

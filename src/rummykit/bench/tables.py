@@ -31,7 +31,7 @@ from typing import Any, TypeGuard
 
 from rummykit.bench.load import THINK_SEED, percentiles
 from rummykit.bench.servers import Server
-from rummykit.bench.web import _choose
+from rummykit.bench.web import _choose, person_client
 from rummykit.core import JSON
 
 LONG_GAME = {"rounds": 50, "stock_exhausted": "reshuffle"}
@@ -133,6 +133,12 @@ class Load:
             return await websockets.connect(url, additional_headers=headers, open_timeout=60)
 
     async def player(self, client: Any, table_id: str, game_id: str, token: str, seat: int) -> None:
+        """One person at the table, with a client of their own on ``client``'s server (the
+        shared one set the tables up)."""
+        async with person_client(str(client.base_url)) as own:
+            await self._play(own, table_id, game_id, token, seat)
+
+    async def _play(self, client: Any, table_id: str, game_id: str, token: str, seat: int) -> None:
         import httpx
 
         base = str(client.base_url).replace("http", "ws")

@@ -19,6 +19,7 @@ import platform
 import statistics
 import tempfile
 import time
+from http.cookiejar import CookieJar, DefaultCookiePolicy
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,24 @@ from rummykit.romme.rules import card_value
 KEEPALIVE = 3.0
 """Seconds the load keeps an idle connection: less than the server's five, or a request sent
 on a connection the server is closing at that moment fails."""
+
+
+def person_client(url: str) -> Any:
+    """One person's HTTP client, as a browser holds its own: a single connection kept alive,
+    no cookies (each request names its seat in a header).
+
+    A client shared by hundreds of people holds hundreds of connections, and httpcore looks
+    at every one of them (asking each socket whether it has expired) for every request: at
+    100 people that scan took 44% of the load generator's processor time, which then took a
+    processor of its own from the server it measures (py-spy, `rummykit bench load
+    --computer 100 --think 0.25`)."""
+    import httpx
+
+    limits = httpx.Limits(
+        max_connections=1, max_keepalive_connections=1, keepalive_expiry=KEEPALIVE
+    )
+    jar = CookieJar(policy=DefaultCookiePolicy(allowed_domains=[]))
+    return httpx.AsyncClient(base_url=url, timeout=60, limits=limits, cookies=jar)
 
 
 def _choose(view: dict[str, Any]) -> dict[str, JSON]:
@@ -57,7 +76,11 @@ class Load:
         self.games = 0
         self.errors: list[str] = []
 
-    async def play(self, client: Any) -> None:
+    async def play(self) -> None:
+        async with person_client(self.base) as client:
+            await self._play(client)
+
+    async def _play(self, client: Any) -> None:
         import websockets
 
         while time.perf_counter() < self.until:
@@ -162,17 +185,10 @@ def _drive(
     base: str, games: int, seconds: float, kind: str, level: str, opponents: int
 ) -> tuple[Load, float]:
     """Play ``games`` games at once against the server at ``base`` for ``seconds``."""
-    import httpx
 
     async def main() -> Load:
-        limits = httpx.Limits(
-            max_connections=games * 2,
-            max_keepalive_connections=games * 2,
-            keepalive_expiry=KEEPALIVE,
-        )
         load = Load(base, kind, level, opponents, time.perf_counter() + seconds)
-        async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
-            await asyncio.gather(*(load.play(client) for _ in range(games)))
+        await asyncio.gather(*(load.play() for _ in range(games)))
         return load
 
     started = time.perf_counter()
