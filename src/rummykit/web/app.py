@@ -71,7 +71,15 @@ def create_app(
             await app.state.hub.stop()
             await db.dispose()
 
-    app = FastAPI(title="rummykit", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    # FastAPI's own OpenTelemetry layer asks the global providers on every request whether
+    # anything listens; nothing does here (the site ships no exporter), so it is off.
+    app = FastAPI(
+        title="rummykit",
+        lifespan=lifespan,
+        docs_url="/api/docs",
+        redoc_url=None,
+        telemetry={"tracing": False, "metrics": False, "logs": False},
+    )
     redis_url = redis_url or os.environ.get("RUMMYKIT_REDIS_URL") or None
     live_front = live_front or os.environ.get(FRONT_VARIABLE) or None
     app.state.hub = Hub(
