@@ -38,6 +38,7 @@ from rummykit.store import Conflict, NotFound
 from rummykit.web.language import site_translations
 from rummykit.web.play import lessons, messages
 from rummykit.web.play.adapter import AnyGame, SeatInfo, adapter
+from rummykit.web.play.pool import WorkerLost
 from rummykit.web.play.service import AnyLive, NotYourGame, StaleVersion, service
 from rummykit.web.rendering import request_language
 from rummykit.web.validation import (
@@ -247,7 +248,7 @@ async def hint(request: Request, game_id: str) -> Response:
         data = await service(request.app).hint(live, seat, reader_language(request))
     except IllegalAction as err:
         return error_json(request, err, 422)
-    except TimeoutError:
+    except (TimeoutError, WorkerLost):
         return error_json(request, IllegalAction("hint_timeout"), 503)
     return JSONResponse(data, headers={"Cache-Control": "no-store"})
 

@@ -22,10 +22,8 @@ the computer's thinking does not hold up the requests of other games. Nothing he
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import logging
-import multiprocessing
 import os
 import secrets
 import time
@@ -53,6 +51,7 @@ from rummykit.web.play.adapter import (
     adapter,
     derived_seed,
 )
+from rummykit.web.play.pool import WorkerLost, WorkerPool
 from rummykit.web.play.sentences import Reader, hint_text, seat_names, told
 
 log = logging.getLogger("rummykit.play")
@@ -312,7 +311,7 @@ class PlayService:
         if bot_workers is None:
             bot_workers = default_bot_workers()
         self.bot_workers = bot_workers
-        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._pool: WorkerPool | None = None
         # SQLite lets one writer in at a time and makes the others wait in growing sleeps: the
         # games of this process take turns here instead (other databases need no such care,
         # and a SQLite file's steps take turns in its writer's thread, many at a time).
@@ -325,29 +324,23 @@ class PlayService:
         """The nicknames of the tables' games (game id -> seat -> name), shared likewise."""
         hub.on_step(GAME, self._heard_step)
 
-    def pool(self) -> concurrent.futures.ProcessPoolExecutor | None:
-        """The worker processes of the computer seats (none: they think in threads)."""
+    def pool(self) -> WorkerPool | None:
+        """The worker processes of the computer seats, started in the background at the first
+        call (none: they think in threads)."""
         if self.bot_workers <= 0:
             return None
         if self._pool is None:
-            context = multiprocessing.get_context("spawn")
-            self._pool = concurrent.futures.ProcessPoolExecutor(
-                self.bot_workers,
-                context,
-                initializer=workers.start,
-                initargs=(os.getpid(),),
-            )
-            for _ in range(self.bot_workers):
-                self._pool.submit(workers.ready)
+            self._pool = WorkerPool(self.bot_workers)
+        self._pool.start()
         return self._pool
 
     async def compute(self, live: AnyLive, function: Any, *args: Any, timeout: float) -> Any:
-        """Run a worker's function (`rummykit.web.play.workers`) in a worker process, or in a
-        thread when there are none; `TimeoutError` after ``timeout`` seconds."""
+        """Run a worker's function (`rummykit.web.play.workers.JOBS`) in a worker process, or
+        in a thread when there are none; `TimeoutError` after ``timeout`` seconds,
+        `WorkerLost` when its worker ends first."""
         pool = self.pool()
         if pool is not None:
-            future = asyncio.get_running_loop().run_in_executor(pool, function, *args)
-            return await asyncio.wait_for(future, timeout)
+            return await pool.run(function, *args, timeout=timeout)
         return await asyncio.wait_for(asyncio.to_thread(function, *args), timeout)
 
     # --- creating and loading --------------------------------------------------------------
@@ -621,7 +614,14 @@ class PlayService:
                 return live.adapter.action_from_json(data, live.rules)
             bot = live.resident_bot(seat)
             return await asyncio.wait_for(asyncio.to_thread(bot.choose, view), budget)
-        except (TimeoutError, IllegalAction, ValueError, LookupError, AssertionError) as err:
+        except (
+            TimeoutError,
+            WorkerLost,
+            IllegalAction,
+            ValueError,
+            LookupError,
+            AssertionError,
+        ) as err:
             log.warning("game %s: seat %s failed (%r), plays a plain move", live.id, seat, err)
             live.bots.pop(seat, None)
             async with live.lock:
@@ -731,7 +731,7 @@ class PlayService:
                 await task
         if self._pool is not None:
             pool, self._pool = self._pool, None
-            await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
+            await pool.close()
 
 
 class GameSocket(OneAtATime):

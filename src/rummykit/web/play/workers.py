@@ -12,13 +12,17 @@ import ctypes
 import ctypes.util
 import gc
 import os
+import pickle
 import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
+from typing import BinaryIO
 
 from rummykit.core import JSON
 from rummykit.web.play.adapter import ADAPTERS, adapter
+from rummykit.web.play.pool import HEADER
 
 
 def decide(kind: str, level: str, seed: int, wire: JSON) -> JSON:
@@ -47,17 +51,46 @@ def settle() -> None:
     gc.freeze()
 
 
-def ready() -> int:
-    """Nothing: a task to give the pool, which starts its processes one per waiting task, so
-    that every worker starts (and settles) before the first decisions."""
-    return 0
+JOBS: dict[str, Callable[..., JSON]] = {"decide": decide, "advise": advise}
+"""What a worker does, by the name the server sends (`rummykit.web.play.pool`)."""
 
 
 def start(parent: int) -> None:
-    """A new worker's first task: end with the server ``parent``, then settle before the first
+    """A new worker's first step: end with the server ``parent``, then settle before the first
     decision needs the engines."""
     die_with_parent(parent)
     settle()
+
+
+def serve(parent: int, jobs: BinaryIO, answers: BinaryIO) -> None:
+    """Answer the jobs read from ``jobs`` on ``answers``, one at a time, until the server
+    closes ``jobs`` (frames: see `rummykit.web.play.pool`). A job that raises answers its
+    exception, which the server raises in turn."""
+    start(parent)
+    while True:
+        head = jobs.read(HEADER.size)
+        if len(head) < HEADER.size:
+            return
+        size, job = HEADER.unpack(head)
+        name, args = pickle.loads(jobs.read(size))
+        try:
+            answer: tuple[bool, object] = (True, JOBS[name](*args))
+        except Exception as err:
+            answer = (False, err)
+        try:
+            body = pickle.dumps(answer, pickle.HIGHEST_PROTOCOL)
+        except Exception as err:  # an exception that does not pickle
+            body = pickle.dumps((False, RuntimeError(repr(err))), pickle.HIGHEST_PROTOCOL)
+        answers.write(HEADER.pack(len(body), job) + body)
+        answers.flush()
+
+
+def main() -> None:
+    """``python -m rummykit.web.play.workers <server pid>``: a worker on its standard input
+    and output (anything printed goes to the standard error instead)."""
+    answers = sys.stdout.buffer
+    sys.stdout = sys.stderr
+    serve(int(sys.argv[1]), sys.stdin.buffer, answers)
 
 
 PR_SET_PDEATHSIG = 1
@@ -86,3 +119,7 @@ def _watch_parent(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(1.0)
     os._exit(0)
+
+
+if __name__ == "__main__":
+    main()
