@@ -5,12 +5,16 @@
 created on first start) or ``postgresql://user@host/db``. `Database.migrate` brings the schema
 to the newest Alembic revision shipped in ``rummykit/store/migrations``.
 
-Connections come from a pool of ``$RUMMYKIT_DB_POOL_SIZE`` (default 5) plus
-``$RUMMYKIT_DB_MAX_OVERFLOW`` (default 10) more under load. Every session (and `statement`) first
-takes its turn at a gate as wide as the pool, first come first served: a burst of requests
-waits in line for the few connections, each held only for its statement or transaction,
-instead of racing for them (where a late comer may take a connection freed for one who waited
-longer, and one who waits more than the pool's timeout fails). On a SQLite file the games' steps
+Connections come from a pool that keeps ``$RUMMYKIT_DB_POOL_SIZE`` of them open (default 10).
+Every session (and `statement`) first takes its turn at a gate as wide as that, first come
+first served: a burst of requests waits in line for the connections, each held only for its
+statement or transaction, instead of racing for them (where a late comer may take a
+connection freed for one who waited longer, and one who waits more than the pool's timeout
+fails). ``$RUMMYKIT_DB_MAX_OVERFLOW`` (default 5) more may be opened only by what does not pass
+the gate (the migrations): an overflow connection is opened for one use and closed after it,
+and when the gate was as wide as the pool and its overflow together, busy PostgreSQL servers
+spent a quarter of their event loop opening and closing connections (profile of `rummykit
+bench load --computer 100 --database postgresql://…`). On a SQLite file the games' steps
 and statuses are written apart, by one thread with a connection of its own that writes all those
 waiting in one transaction (`rummykit.store.writer.Writer`).
 """
@@ -41,8 +45,8 @@ from rummykit.store.writer import Writer
 
 DEFAULT_URL = "sqlite:///rummykit.sqlite3"
 URL_VARIABLE = "RUMMYKIT_DATABASE_URL"
-POOL_SIZE = 5
-MAX_OVERFLOW = 10
+POOL_SIZE = 10
+MAX_OVERFLOW = 5
 POOL_TIMEOUT = 300.0
 """Seconds a connection may be waited for in the pool itself (``$RUMMYKIT_DB_POOL_TIMEOUT``):
 the gate keeps the waiting to itself, so only a connection taken without it
@@ -109,8 +113,9 @@ class Database:
             engine_options.setdefault("max_overflow", max(0, overflow))
             timeout = os.environ.get("RUMMYKIT_DB_POOL_TIMEOUT", "")
             engine_options.setdefault("pool_timeout", _seconds(timeout, POOL_TIMEOUT))
-        self.slots = max(1, size) + max(0, overflow)
-        """How many sessions may hold a connection at once (the width of the gate)."""
+        self.slots = max(1, size)
+        """How many sessions may hold a connection at once (the width of the gate): the
+        connections the pool keeps open."""
         self._gate: asyncio.Semaphore | None = None
         self.engine: AsyncEngine = create_async_engine(self.url, **engine_options)
         if self.is_sqlite:
