@@ -179,3 +179,30 @@ async def test_on_postgresql_a_step_is_one_statement_without_begin_or_commit(
         async with db.engine.begin() as connection:
             await connection.execute(text("TRUNCATE games, game_actions CASCADE"))
         await db.dispose()
+
+
+async def test_steps_of_many_games_stored_at_once_are_each_written_or_refused(
+    db: Database,
+) -> None:
+    """Steps that arrive together (on PostgreSQL one statement writes them): each is written
+    in its place; a step at a position already taken is refused alone; two steps of one game
+    sent together are both written, in order."""
+    games = GameRepository(db)
+    made = [await games.create_game("romme", RULES, i, ["A", "B"]) for i in range(12)]
+    for new in made:
+        await games.append_action(new.id, 1, {"t": "draw"})
+    steps = [
+        games.append_action(new.id, 1, {"t": "taken"})
+        if i == 5
+        else games.append_action(new.id, 2, {"t": "discard", "i": i})
+        for i, new in enumerate(made)
+    ]
+    steps.append(games.append_action(made[0].id, 3, {"t": "draw", "name": "Zoë"}))
+    results = await asyncio.gather(*steps, return_exceptions=True)
+    assert isinstance(results[5], Conflict) and results[5].current == 1
+    assert [r for i, r in enumerate(results) if i != 5] == [None] * 12
+    for i, new in enumerate(made):
+        expected = [{"t": "draw"}] + ([] if i == 5 else [{"t": "discard", "i": i}])
+        if i == 0:
+            expected.append({"t": "draw", "name": "Zoë"})
+        assert list((await games.load_record(new.id)).actions) == expected
