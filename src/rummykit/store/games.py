@@ -30,7 +30,7 @@ from rummykit.store.database import Database
 from rummykit.store.errors import Conflict, NotFound
 from rummykit.store.models import Game, GameAction, utcnow
 from rummykit.store.repository import Repository, get_row, log_since
-from rummykit.store.writer import Batch
+from rummykit.store.writer import Batch, settle
 
 STATUSES = ("active", "over", "abandoned")
 
@@ -298,13 +298,7 @@ class _Steps:
                 ]
             except Exception as err:
                 outcomes = [(False, err)] if len(batch) == 1 else await self._one_by_one(batch)
-            for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
-                if future.done():
-                    continue
-                if ok:
-                    future.set_result(value)
-                else:
-                    future.set_exception(value)
+            settle([future for _, future in batch], outcomes)
 
     async def _write(self, rows: list[dict[str, Any]]) -> set[tuple[str, int]]:
         if len(rows) == 1:  # alone, the one-row statement (the one the server prepared)

@@ -70,13 +70,7 @@ class Writer:
                 if isinstance(err, asyncio.CancelledError):
                     raise
                 continue
-            for (_, _, future), (ok, value) in zip(batch, outcomes, strict=True):
-                if future.done():
-                    continue
-                if ok:
-                    future.set_result(value)
-                else:
-                    future.set_exception(value)
+            settle([future for _, _, future in batch], outcomes)
 
     def _write(self, jobs: list[tuple[Work, Any]]) -> list[tuple[bool, Any]]:
         """In the thread: every job in one transaction, else each in its own."""
@@ -102,6 +96,18 @@ class Writer:
         if thread is not None:
             thread.shutdown(wait=True)
         self.engine.dispose()
+
+
+def settle(futures: Sequence[asyncio.Future[Any]], outcomes: Sequence[tuple[bool, Any]]) -> None:
+    """Answer each write still waiting with its outcome: ``(True, result)`` or ``(False,
+    exception)``."""
+    for future, (ok, value) in zip(futures, outcomes, strict=True):
+        if future.done():
+            continue
+        if ok:
+            future.set_result(value)
+        else:
+            future.set_exception(value)
 
 
 def _run(connection: Connection, jobs: list[tuple[Work, Any]]) -> list[Any]:
