@@ -295,3 +295,23 @@ def test_shift_enter_lays_a_joker_at_the_low_end_of_a_run(
     wait_seq_above(page, seq)
     laid = next(m for m in table_state(page)["table"] if m["id"] == meld["id"])
     assert laid["cards"][0] == joker
+
+
+def test_space_selects_a_card_even_when_a_step_redraws_the_hand_before_the_key_comes_up(
+    live_server: Any, new_page: Callable[..., Any]
+) -> None:
+    """A computer's move drawn while Space is down redraws the hand: the card is selected all
+    the same (a button's click comes when the key comes up, on the card drawn anew)."""
+    rules = romme.Rules.preset("computer").replace(rounds=1)
+    game_id, token = stored(db_url(live_server), "romme", rules.to_json(), 3, THREE_SEATS)
+    page = new_page()
+    open_by_keyboard(page, live_server, "romme", game_id, token)
+    wait_my_turn_or_end(page)
+    tab_to(page, "[data-hand] [data-code]")
+    code = page.evaluate("() => document.activeElement.dataset.code")
+    page.keyboard.down("Space")
+    page.evaluate("() => document.querySelector('[data-romme-table]').rummy.render()")
+    page.keyboard.up("Space")
+    assert page.get_attribute(f'[data-hand] [data-code="{code}"]', "aria-pressed") == "true"
+    page.keyboard.press("Space")  # and Space again takes it back
+    assert page.get_attribute(f'[data-hand] [data-code="{code}"]', "aria-pressed") == "false"

@@ -500,7 +500,10 @@ export class TableBase {
 
   bindHand(nameOf) {
     // The hand by pointer and keyboard: a click selects, the arrows move along it (Home and End
-    // to its ends), Shift or Alt with an arrow moves the card within it.
+    // to its ends), Shift or Alt with an arrow moves the card within it. Space selects as it goes
+    // down, not through the click a button makes when it comes up: a step drawn in between (a
+    // computer's move arriving) redraws the card, and the click of a key released on the new
+    // card was lost.
     const hand = this.el.hand;
     hand.addEventListener("click", (event) => {
       const item = event.target.closest("[data-code]");
@@ -514,6 +517,11 @@ export class TableBase {
       const index = codes.indexOf(code);
       const within = (i) => Math.max(0, Math.min(codes.length - 1, i));
       let next = null;
+      if (event.key === " " && !event.shiftKey && !event.altKey) {
+        event.preventDefault(); // no click when it comes up
+        if (!event.repeat) this.toggle(code);
+        return;
+      }
       if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
         const step = event.key === "ArrowLeft" ? -1 : 1;
         if (event.shiftKey || event.altKey) {
