@@ -9,7 +9,6 @@ reloads the record and tells the player.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import hmac
 import json
@@ -30,7 +29,7 @@ from rummykit.store.database import Database
 from rummykit.store.errors import Conflict, NotFound
 from rummykit.store.models import Game, GameAction, utcnow
 from rummykit.store.repository import Repository, get_row, log_since
-from rummykit.store.writer import Batch, settle
+from rummykit.store.writer import Batch, GroupCommit
 
 STATUSES = ("active", "over", "abandoned")
 
@@ -257,7 +256,7 @@ async def _append_one(db: Database, row: dict[str, Any]) -> bool:
         return bool((await connection.execute(_APPEND, row)).rowcount == 1)
 
 
-class _Steps:
+class _Steps(GroupCommit):
     """On PostgreSQL, the steps waiting to be stored at one moment, written together: one
     statement and one commit for all (a group commit, like SQLite's `Writer`), where each step
     was a round trip of its own and the server's largest cost under load. Each step is answered
@@ -266,39 +265,31 @@ class _Steps:
     undoes another."""
 
     def __init__(self, db: Database) -> None:
+        super().__init__()
         self.db = db
-        self.loop: asyncio.AbstractEventLoop | None = None
-        self.pending: list[tuple[dict[str, Any], asyncio.Future[bool]]] = []
-        self.flusher: asyncio.Task[None] | None = None
 
     async def write(self, row: dict[str, Any]) -> bool:
         """Whether the step was written (see `_APPEND`)."""
-        loop = asyncio.get_running_loop()
-        if loop is not self.loop:  # a new event loop (tests): nothing of the old one is left
-            self.loop, self.pending, self.flusher = loop, [], None
-        future: asyncio.Future[bool] = loop.create_future()
-        self.pending.append((row, future))
-        if self.flusher is None or self.flusher.done():
-            self.flusher = loop.create_task(self._flush())
-        return await future
+        written: bool = await self.submit(row)
+        return written
 
-    async def _flush(self) -> None:
-        while self.pending:
-            batch: list[tuple[dict[str, Any], asyncio.Future[bool]]] = []
-            later: list[tuple[dict[str, Any], asyncio.Future[bool]]] = []
-            games: set[str] = set()
-            for item in self.pending:
-                (later if item[0]["game_id"] in games else batch).append(item)
-                games.add(item[0]["game_id"])
-            self.pending = later
-            try:
-                written = await self._write([row for row, _ in batch])
-                outcomes: list[tuple[bool, Any]] = [
-                    (True, (row["game_id"], row["seq"]) in written) for row, _ in batch
-                ]
-            except Exception as err:
-                outcomes = [(False, err)] if len(batch) == 1 else await self._one_by_one(batch)
-            settle([future for _, future in batch], outcomes)
+    def _take(self, waiting: list[Any]) -> tuple[list[Any], list[Any]]:
+        # `_APPEND_MANY` reads each game's last step before the statement: one step a game.
+        batch: list[Any] = []
+        later: list[Any] = []
+        games: set[str] = set()
+        for entry in waiting:
+            game_id = entry[0]["game_id"]
+            (later if game_id in games else batch).append(entry)
+            games.add(game_id)
+        return batch, later
+
+    async def _commit(self, items: list[Any]) -> list[tuple[bool, Any]]:
+        try:
+            written = await self._write(items)
+        except Exception as err:
+            return [(False, err)] if len(items) == 1 else await self._one_by_one(items)
+        return [(True, (row["game_id"], row["seq"]) in written) for row in items]
 
     async def _write(self, rows: list[dict[str, Any]]) -> set[tuple[str, int]]:
         if len(rows) == 1:  # alone, the one-row statement (the one the server prepared)
@@ -315,11 +306,9 @@ class _Steps:
             result = await connection.execute(_APPEND_MANY, values)
             return {(game_id, seq) for game_id, seq in result}
 
-    async def _one_by_one(
-        self, batch: list[tuple[dict[str, Any], asyncio.Future[bool]]]
-    ) -> list[tuple[bool, Any]]:
+    async def _one_by_one(self, rows: list[dict[str, Any]]) -> list[tuple[bool, Any]]:
         outcomes: list[tuple[bool, Any]] = []
-        for row, _ in batch:
+        for row in rows:
             try:
                 outcomes.append((True, await _append_one(self.db, row)))
             except IntegrityError:

@@ -31,46 +31,69 @@ class Batch(Exception):
     items are written again one at a time."""
 
 
-class Writer:
-    """One connection to the SQLite file at ``url`` in a thread of its own (see the module).
-    ``pragmas`` sets up the connection like the engine's others."""
+class GroupCommit:
+    """Writes that come while a batch is being written wait, and go together in the next one
+    (a *group commit*); each is answered once its batch is done. A kind of storage says how to
+    write a batch (`_commit`: one outcome for each item, ``(True, result)`` or ``(False,
+    exception)``) and, if it must, which waiting items may go together (`_take`)."""
 
-    def __init__(self, url: URL, pragmas: Callable[[Any, Any], None]) -> None:
-        self.engine = create_engine(url.set(drivername="sqlite"), pool_size=1, max_overflow=0)
-        event.listen(self.engine, "connect", pragmas)
-        self._thread: concurrent.futures.ThreadPoolExecutor | None = None
+    def __init__(self) -> None:
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._pending: list[tuple[Work, Any, asyncio.Future[Any]]] = []
+        self._pending: list[tuple[Any, asyncio.Future[Any]]] = []
         self._flusher: asyncio.Task[None] | None = None
 
-    async def write(self, work: Work, item: Any) -> Any:
-        """``work``'s result for ``item``, once written and committed (or its exception)."""
+    async def submit(self, item: Any) -> Any:
+        """``item``'s result once its batch is written (or its exception)."""
         loop = asyncio.get_running_loop()
         if loop is not self._loop:  # a new event loop (tests): nothing of the old one is left
             self._loop, self._pending, self._flusher = loop, [], None
         future: asyncio.Future[Any] = loop.create_future()
-        self._pending.append((work, item, future))
+        self._pending.append((item, future))
         if self._flusher is None or self._flusher.done():
             self._flusher = loop.create_task(self._flush())
         return await future
 
+    def _take(self, waiting: list[Any]) -> tuple[list[Any], list[Any]]:
+        """The waiting items that go in the next batch, and those that wait for a later one."""
+        return waiting, []
+
+    async def _commit(self, items: list[Any]) -> list[tuple[bool, Any]]:
+        raise NotImplementedError
+
     async def _flush(self) -> None:
-        loop = asyncio.get_running_loop()
-        if self._thread is None:
-            self._thread = concurrent.futures.ThreadPoolExecutor(1, "rummykit-sqlite-writer")
         while self._pending:
-            batch, self._pending = self._pending, []
-            jobs = [(work, item) for work, item, _ in batch]
+            batch, self._pending = self._take(self._pending)
+            futures = [future for _, future in batch]
             try:
-                outcomes = await loop.run_in_executor(self._thread, self._write, jobs)
-            except BaseException as err:  # the thread is gone (shutting down)
-                for _, _, future in batch:
+                outcomes = await self._commit([item for item, _ in batch])
+            except BaseException as err:  # the storage is gone (shutting down)
+                for future in futures:
                     if not future.done():
                         future.set_exception(err)
                 if isinstance(err, asyncio.CancelledError):
                     raise
                 continue
-            settle([future for _, _, future in batch], outcomes)
+            _settle(futures, outcomes)
+
+
+class Writer(GroupCommit):
+    """One connection to the SQLite file at ``url`` in a thread of its own (see the module).
+    ``pragmas`` sets up the connection like the engine's others."""
+
+    def __init__(self, url: URL, pragmas: Callable[[Any, Any], None]) -> None:
+        super().__init__()
+        self.engine = create_engine(url.set(drivername="sqlite"), pool_size=1, max_overflow=0)
+        event.listen(self.engine, "connect", pragmas)
+        self._thread: concurrent.futures.ThreadPoolExecutor | None = None
+
+    async def write(self, work: Work, item: Any) -> Any:
+        """``work``'s result for ``item``, once written and committed (or its exception)."""
+        return await self.submit((work, item))
+
+    async def _commit(self, items: list[Any]) -> list[tuple[bool, Any]]:
+        if self._thread is None:
+            self._thread = concurrent.futures.ThreadPoolExecutor(1, "rummykit-sqlite-writer")
+        return await asyncio.get_running_loop().run_in_executor(self._thread, self._write, items)
 
     def _write(self, jobs: list[tuple[Work, Any]]) -> list[tuple[bool, Any]]:
         """In the thread: every job in one transaction, else each in its own."""
@@ -98,7 +121,7 @@ class Writer:
         self.engine.dispose()
 
 
-def settle(futures: Sequence[asyncio.Future[Any]], outcomes: Sequence[tuple[bool, Any]]) -> None:
+def _settle(futures: Sequence[asyncio.Future[Any]], outcomes: Sequence[tuple[bool, Any]]) -> None:
     """Answer each write still waiting with its outcome: ``(True, result)`` or ``(False,
     exception)``."""
     for future, (ok, value) in zip(futures, outcomes, strict=True):
