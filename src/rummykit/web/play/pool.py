@@ -141,6 +141,8 @@ class WorkerPool:
                 for index, worker in enumerate(self._workers):
                     if not worker.alive:
                         log.warning("bot worker %s ended; starting another", worker.process.pid)
+                        with contextlib.suppress(ProcessLookupError):
+                            worker.process.kill()  # its answers unreadable, if it still runs
                         await worker.process.wait()
                         self._workers[index] = await _spawn()
         return min(self._workers, key=lambda w: w.busy)
