@@ -39,3 +39,33 @@ def test_two_rack_jokers_on_a_large_table_are_solved_exactly(
         assert found.score(objective) == ilp_best(counts_of(rack, table, rules, objective))
     theirs = reference.most_tiles(rack, table, initial=False)
     assert solve(rack, table, rules, "count").count >= theirs
+
+
+def test_a_narrow_scan_that_dies_out_is_tried_wider_and_the_answer_stays_exact(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Position 132 of the benchmark's two-rack-joker family (seed 1): the narrow scan of the
+    most tiles keeps only entries whose runs cannot be finished, and finds nothing."""
+    from rummykit.tiles import solver_dp
+
+    rules = Rules()
+    rack, table = two_rack_joker_positions(133, 1)[132]
+    beams: list[tuple[int, bool]] = []
+    scan = solver_dp._solve
+
+    def watched(
+        problem: solver_dp.CountProblem, beam: int = 0, memory: solver_dp.Memory | None = None
+    ) -> solver_dp.CountSolution:
+        found = scan(problem, beam, memory)
+        if problem.target is None:
+            beams.append((beam, found.feasible))
+        return found
+
+    monkeypatch.setattr(solver_dp, "_solve", watched)
+    found = solve(rack, table, rules, "count", keep_table=False)
+    assert beams[:2] == [
+        (solver_dp.BEAM, False),
+        (solver_dp.BEAM * solver_dp.WIDER, True),
+    ]
+    assert found.count == len(rack)
+    assert found.score("count") == ilp_best(counts_of(rack, table, rules, "count"))
