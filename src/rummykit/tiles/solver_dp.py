@@ -34,7 +34,8 @@ branch and bound and a memory per number, stage and state, the moves of most gai
 first, what is still to come is bounded by the rack pieces left (with ties broken, also by the
 best secondary scores those pieces allow), and the search stops at the first play that reaches
 the bound. Free jokers without a target go depth first within a budget of stages; past it, a
-narrow breadth-first scan (the best few states per number) finds a good play, and the exact
+narrow breadth-first scan (the best few states per number; eight times as many if those all
+die out) finds a good play, and the exact
 scan, with a target one above that play, proves that nothing beats it or finds what does: a
 target above the optimum lets it drop nearly every state within a few numbers, where one that
 some play reaches keeps them all. Before each state is searched, its runs in progress must be
