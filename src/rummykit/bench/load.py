@@ -19,7 +19,8 @@
 A scenario is a class with a name, its options and an ``async run(context)``; a new kind of
 visitor (spectators, say) is one more class in `SCENARIOS`. Figures come out as
 JSON: throughput, p50/p90/p99 of actions and deliveries, errors, the servers' memory (and per
-open socket) and CPU. Nothing here asserts a speed.
+open socket) and CPU, and the generator's own CPU (it shares the machine with the site).
+Nothing here asserts a speed.
 """
 
 from __future__ import annotations
