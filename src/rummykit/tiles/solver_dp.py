@@ -35,8 +35,8 @@ first, what is still to come is bounded by the rack pieces left (with ties broke
 best secondary scores those pieces allow), and the search stops at the first play that reaches
 the bound. Free jokers without a target go depth first within a budget of stages; past it, a
 narrow breadth-first scan (the best few states per number; eight times as many if those all
-die out) finds a good play, and the exact
-scan, with a target one above that play, proves that nothing beats it or finds what does: a
+die out) finds a good play, and the exact scan, with a target one above that play, proves
+that nothing beats it or finds what does: a
 target above the optimum lets it drop nearly every state within a few numbers, where one that
 some play reaches keeps them all. Before each state is searched, its runs in progress must be
 able to reach three pieces with the pieces below and the jokers in hand.
@@ -426,8 +426,9 @@ def _solve_free(problem: CountProblem, memory: Memory | None) -> CountSolution:
 
     A narrow scan can die out (every entry it kept had runs that the numbers below could not
     finish): a wider one is tried before the exact scan without a target, which keeps every
-    state (6 of 248 such searches on the bench's two-rack-joker positions; on the slowest of
-    them 150 ms for the exact scan against 44 ms for the wider one).
+    state. On the bench's 200 two-rack-joker positions, 6 of the 248 narrow scans run for
+    both objectives, with and without `keep_table`, died out; on the slowest position the
+    exact scan took 150 ms, the wider one 44 ms.
     """
     try:
         return _solve_deep(problem, memory, DEEP_BUDGET)
