@@ -29,17 +29,17 @@ Two searches walk these moves. Breadth first, the numbers are scanned keeping ev
 number but the dominated ones; with a target, the states that cannot reach it are dropped too.
 Without free jokers there are few states (some forty per number on a table of 60 tiles), but
 free jokers multiply them (a joker lets runs live across gaps, so every colour keeps many more
-shapes of runs: two rack jokers on such a table gave about a thousand). Depth first, with
-branch and bound and a memory per number, stage and state, the moves of most gain are tried
-first, what is still to come is bounded by the rack pieces left (with ties broken, also by the
-best secondary scores those pieces allow), and the search stops at the first play that reaches
-the bound. Free jokers without a target go depth first within a budget of stages; past it, a
-narrow breadth-first scan (the best few states per number; eight times as many if those all
-die out) finds a good play, and the exact scan, with a target one above that play, proves
-that nothing beats it or finds what does: a
-target above the optimum lets it drop nearly every state within a few numbers, where one that
-some play reaches keeps them all. Before each state is searched, its runs in progress must be
-able to reach three pieces with the pieces below and the jokers in hand.
+shapes of runs: two rack jokers on such a table gave about a thousand). Depth first, with branch
+and bound and a memory per number, stage and state, the moves of most gain are tried first, what
+is still to come is bounded by the rack pieces left (with ties broken, also by the best
+secondary scores those pieces allow), and the search stops at the first play that reaches the
+bound. Free jokers without a target go depth first within a budget of stages; past it, a narrow
+breadth-first scan (the best few states per number; eight times as many if those all die out)
+finds a good play, and the exact scan, with a target one above that play, proves that nothing
+beats it or finds what does: a target above the optimum lets it drop nearly every state within a
+few numbers, where one that some play reaches keeps them all. Before each state is searched, its
+runs in progress must be able to reach three pieces with the pieces below and the jokers in
+hand.
 
 A scan with a target drops what cannot reach it only once it has met the rack pieces that
 cannot all be played, so when those lie low it keeps nearly every state down to them. For the
