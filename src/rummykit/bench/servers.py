@@ -18,6 +18,10 @@ import sys
 import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import URL
 
 LOAD_LIMITS = {
     "RUMMYKIT_RATE_CREATE": "100000/minute",
@@ -166,6 +170,23 @@ class Front:
             time.sleep(0.05)
 
 
+def admin_url(url: str) -> URL:
+    """The address of ``url`` for asyncpg itself: the site's own (read by SQLAlchemy's asyncpg
+    dialect) may say ``ssl=disable``, which asyncpg's address spells ``sslmode``; passed as it
+    is, the server is asked to set a parameter named ``ssl`` and refuses.
+
+    >>> admin_url("postgresql://me@db/games?ssl=disable").render_as_string()
+    'postgresql://me@db/games?sslmode=disable'
+    """
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url).set(drivername="postgresql")
+    query = dict(parsed.query)
+    if "ssl" in query:
+        query["sslmode"] = query.pop("ssl")
+    return parsed.set(query=query)
+
+
 @contextlib.contextmanager
 def scratch_database(url: str | None) -> Iterator[str | None]:
     """A new, empty PostgreSQL database on the server of ``url``, dropped afterwards (so that
@@ -176,7 +197,7 @@ def scratch_database(url: str | None) -> Iterator[str | None]:
     import asyncpg  # type: ignore[import-untyped]
     from sqlalchemy.engine import make_url
 
-    base = make_url(url).set(drivername="postgresql")
+    base = admin_url(url)
     name = f"rummykit_bench_{secrets.token_hex(4)}"
 
     async def admin(sql: str) -> None:
