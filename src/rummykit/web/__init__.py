@@ -35,6 +35,21 @@ How the site is put together, for everyone who adds pages to it:
   in several languages.
 """
 
-from rummykit.web.app import create_app
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rummykit.web.app import create_app
 
 __all__ = ["create_app"]
+
+
+def __getattr__(name: str) -> Any:
+    """``create_app``, imported on first use: a module of the site's (a computer players'
+    worker process, `rummykit.web.play.workers`) can be imported without the whole app."""
+    if name == "create_app":
+        from rummykit.web.app import create_app
+
+        return create_app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
