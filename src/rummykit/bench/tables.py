@@ -55,6 +55,11 @@ def servers(
             server.stop()
 
 
+DRAIN_SECONDS = 2.0
+"""How long the pages keep listening once the measure ends (no move is made then), for the
+deliveries of the last moves."""
+
+
 class Load:
     """The players of every table, and what they measured."""
 
@@ -151,9 +156,11 @@ class Load:
             watcher = asyncio.create_task(self._table_socket(tab, table_id, seat))
             acted = -1
             try:
-                while time.perf_counter() < self.until:
+                # Past the end of the measure nobody moves, but every page listens a little
+                # longer: each move already made then reaches all the others and is counted.
+                while (left := self.until + DRAIN_SECONDS - time.perf_counter()) > 0:
                     try:
-                        raw = await asyncio.wait_for(game.recv(), self.until - time.perf_counter())
+                        raw = await asyncio.wait_for(game.recv(), left)
                     except TimeoutError:
                         break
                     message = json.loads(raw)
@@ -164,6 +171,8 @@ class Load:
                     if self._counted(sent, seat) and view.get("step"):
                         self.delivery.append(now - sent[0])
                     if view["to_move"] != seat or seq <= acted or view["phase"] == "game_over":
+                        continue
+                    if now >= self.until:
                         continue
                     acted = seq
                     if self.think:
