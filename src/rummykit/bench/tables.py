@@ -170,9 +170,12 @@ class Load:
                     sent = self.sent.get((game_id, seq))
                     if self._counted(sent, seat) and view.get("step"):
                         self.delivery.append(now - sent[0])
-                    if view["to_move"] != seat or seq <= acted or view["phase"] == "game_over":
-                        continue
-                    if now >= self.until:
+                    if (
+                        view["to_move"] != seat
+                        or seq <= acted
+                        or view["phase"] == "game_over"
+                        or now >= self.until  # the measure is over: no more moves
+                    ):
                         continue
                     acted = seq
                     if self.think:
