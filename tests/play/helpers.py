@@ -116,6 +116,17 @@ def own(state: Any, seat: int, kind: str) -> set[str]:
     return known
 
 
+def stood_for(state: Any) -> set[str]:
+    """The faces the jokers on a Rommé table stand for: public, every page may name them
+    ("joker for 7♠") whoever holds or has yet to draw a card of that face."""
+    faces = set()
+    for meld in state.table.values():
+        reading = meld.reading()
+        for index in range(len(meld.cards)):
+            faces |= {f.code for f in romme.joker_stands_for(meld.cards, index, reading)}
+    return faces
+
+
 def hidden(state: Any, seat: int, kind: str) -> set[str]:
     """The cards or tiles ``seat`` may not see: the stock or pool and the others' hands."""
     if kind == "romme":

@@ -31,7 +31,7 @@ from typing import Any
 import httpx
 import pytest
 from accessibility.axe import audit
-from play.helpers import Knowledge, hidden, mentions, own
+from play.helpers import Knowledge, hidden, mentions, own, stood_for
 from rummoli_web.test_rummoli_game import choose as rummoli_choice
 from rummoli_web.test_rummoli_game import mentioned as rummoli_mentioned
 from rummoli_web.test_rummoli_game import secret as rummoli_secret
@@ -98,6 +98,11 @@ class Drawn:
     def codes(self) -> list[str]:
         return re.findall(r'data-(?:code|joker)="([^"]+)"', self.html)
 
+    def faces(self) -> set[str]:
+        """Every Rommé face the page names, in its text or its attributes, wherever it stands
+        in a sentence (``défausse 9♣.``, ``Joker für 7♠,``)."""
+        return set(re.findall(r"(?<![\w#♣♠♥♦])(?:10|[2-9AJQK])[♣♠♥♦](?!#)", self.html))
+
 
 def page_views(html: str) -> list[dict[str, Any]]:
     """The JSON a page starts from (the game's data and the table's data)."""
@@ -143,6 +148,16 @@ def load_record(server: Any, game_id: str) -> Record:
         return pool.submit(asyncio.run, load()).result()
 
 
+def where_said(html: str, faces: set[str]) -> list[str]:
+    """The text around the first place that names each of ``faces``: what a failure needs to
+    tell a real leak from a face the check did not know to be public."""
+    found = []
+    for face in sorted(faces):
+        at = html.find(f"{face} ") if f"{face} " in html else html.find(face)
+        found.append(re.sub(r"\s+", " ", html[max(0, at - 160) : at + 40]))
+    return found
+
+
 def check_leaks(server: Any, kind: str, game_id: str, seat: int | None, seen: Seen) -> int:
     """Nothing ``seat`` received (None: a spectator) names a card it may not see at that step;
     the number of (step, thing) pairs checked."""
@@ -178,8 +193,12 @@ def check_leaks(server: Any, kind: str, game_id: str, seat: int | None, seen: Se
             # Cards drawn carry their exact code; sentences name faces only (no copy).
             exact = mentions(value.codes(), kind)
             assert not exact & (secret - allowed), (seat, seq, sorted(exact & secret))
-            said = {c.split("#")[0] for c in mentions([value.html], kind)}
-            assert said <= {c.split("#")[0] for c in allowed}, (seat, seq, said)
+            if kind == "romme":
+                said, public = value.faces(), stood_for(state)
+            else:
+                said, public = {c.split("#")[0] for c in mentions([value.html], kind)}, set()
+            unknown = said - {c.split("#")[0] for c in allowed} - public
+            assert not unknown, (seat, seq, sorted(unknown), where_said(value.html, unknown))
             continue
         named = mentions(value, kind)
         assert not named & (secret - allowed), (seat, seq, sorted(named & secret))
