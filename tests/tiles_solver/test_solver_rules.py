@@ -91,6 +91,19 @@ def test_a_middle_joker_stays_with_end_only_retrieval() -> None:
     accepted(rack, table, Rules(joker_retrieval="anywhere"), anywhere)
 
 
+def test_a_set_that_gives_its_joker_back_is_changed_even_if_a_twin_joker_takes_its_place() -> None:
+    # Both jokers stand for r10. The r10 from the rack frees the end one, and the other one may
+    # end up where it stood, in r10 r11 r12 r13: that set still lost its own joker, so it may
+    # not be kept as untouched. (Met in a game; the solver stopped on an assertion.)
+    rack, table, rules = position(
+        "b9 k8 r10", "r12 b12 y12 | k10 k11 k12 | r8 r9 * r11 | y9 y10 y11 | * r11 r12 r13"
+    )
+    for objective in ("count", "value"):
+        found = solve(rack, table, rules, objective)
+        assert found.count == solve(rack, table, rules, objective, keep_table=False).count == 3
+        accepted(rack, table, rules, found)
+
+
 def test_a_table_joker_keeps_standing_for_its_tile() -> None:
     # Without r6 from the rack the joker stays r6: it may not fill the group of sixes.
     rack, table, rules = position("b6 k6", "r4 r5 *")

@@ -431,12 +431,17 @@ def _fewest_changes(position: _Position, plan: _Plan, objective: Objective) -> _
 
 
 def _unchanged_sets(position: _Position, plan: _Plan) -> frozenset[int]:
-    """The table sets that the plan's arrangement has as they were (by faces and meanings)."""
+    """The table sets that the plan's arrangement has as they were (by faces and meanings).
+
+    A set whose joker the plan takes back is never one of them, even when another table joker
+    of the same meaning stands where that joker stood: the count steps do not tell kept jokers
+    apart, but the set loses its own joker, so it cannot stay fixed."""
     built = _arrange(position, plan)
     found: Counter[tuple[object, ...]] = Counter(_signature(s) for s in built)
     out: set[int] = set(plan.fixed)
+    emptied = {take.joker.set_index for take in plan.takes}
     for index, table_set in enumerate(position.table):
-        if index in out:
+        if index in out or index in emptied:
             continue
         key = _signature_of_set(table_set)
         if found[key] > 0:
