@@ -89,6 +89,11 @@ class Seen:
         self.pages.append((int(seq), html))
 
 
+FACE = re.compile(r"(?<![\w#♣♠♥♦])(?:10|[2-9AJQK])[♣♠♥♦](?!#)")
+"""A Rommé face as a page names it, wherever it stands in a sentence (``défausse 9♣.``,
+``Joker für 7♠,``), not a copy's code (``9♣#1``)."""
+
+
 @dataclass(frozen=True)
 class Drawn:
     """A page as drawn: its cards by their exact code (``data-code``), its sentences by face."""
@@ -99,9 +104,8 @@ class Drawn:
         return re.findall(r'data-(?:code|joker)="([^"]+)"', self.html)
 
     def faces(self) -> set[str]:
-        """Every Rommé face the page names, in its text or its attributes, wherever it stands
-        in a sentence (``défausse 9♣.``, ``Joker für 7♠,``)."""
-        return set(re.findall(r"(?<![\w#♣♠♥♦])(?:10|[2-9AJQK])[♣♠♥♦](?!#)", self.html))
+        """Every Rommé face the page names, in its text or its attributes (`FACE`)."""
+        return set(FACE.findall(self.html))
 
 
 def page_views(html: str) -> list[dict[str, Any]]:
@@ -151,11 +155,11 @@ def load_record(server: Any, game_id: str) -> Record:
 def where_said(html: str, faces: set[str]) -> list[str]:
     """The text around the first place that names each of ``faces``: what a failure needs to
     tell a real leak from a face the check did not know to be public."""
-    found = []
-    for face in sorted(faces):
-        at = html.find(f"{face} ") if f"{face} " in html else html.find(face)
-        found.append(re.sub(r"\s+", " ", html[max(0, at - 160) : at + 40]))
-    return found
+    first = {}
+    for match in FACE.finditer(html):
+        first.setdefault(match.group(), match.start())
+    at = {face: first.get(face, html.find(face)) for face in faces}
+    return [re.sub(r"\s+", " ", html[max(0, at[f] - 160) : at[f] + 40]) for f in sorted(faces)]
 
 
 def check_leaks(server: Any, kind: str, game_id: str, seat: int | None, seen: Seen) -> int:
